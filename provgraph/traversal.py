@@ -1,0 +1,109 @@
+"""Bounded graph walks shared by every store adapter: attribution paths and lineage.
+
+Adapters fetch the relevant subgraph (distinct nodes and edges, which never
+explodes) and run these pure functions on it, so the embedded store and Neo4j
+return identical results by construction. Path enumeration is where a session
+with many joins explodes, so it is bounded by depth and count, breadth-first,
+and reports ``truncated`` when a bound cut it short.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from provgraph.graph import SOURCE_TYPES, ProvenanceEdge, ProvenanceGraph
+from provgraph.store.types import LineageDirection
+
+MAX_FRONTIER = 200_000
+"""Partial paths held at once before the walk gives up and says ``truncated``."""
+
+
+def source_paths(
+    graph: ProvenanceGraph, output_id: str, *, max_depth: int, max_paths: int
+) -> tuple[list[tuple[str, ...]], bool]:
+    """Paths (node ids, source first, output last) from sources to ``output_id``.
+
+    A path ends at a source-type node (input, data read) or at a root (a node with
+    no predecessors, e.g. a placeholder). Paths are found shortest first, level by
+    level; within the result they are ordered by (length, ids). When more than
+    ``max_paths`` exist, or a walk reaches ``max_depth`` edges before a source,
+    ``truncated`` is True and the shortest ``max_paths`` are returned.
+    """
+    if output_id not in graph.nodes:
+        return [], False
+    completed: list[tuple[str, ...]] = []
+    truncated = False
+    frontier: list[tuple[str, ...]] = [(output_id,)]  # reversed paths: output ... current
+    depth = 0
+    while frontier:
+        next_frontier: list[tuple[str, ...]] = []
+        for rpath in frontier:
+            current = graph.nodes[rpath[-1]]
+            preds = [p.id for p in graph.predecessors(current.id) if p.id not in rpath]
+            if (current.type in SOURCE_TYPES and depth > 0) or not preds:
+                completed.append(tuple(reversed(rpath)))
+                continue
+            if depth >= max_depth:
+                truncated = True
+                continue
+            next_frontier.extend((*rpath, pred) for pred in sorted(preds))
+        if len(completed) >= max_paths and next_frontier:
+            truncated = True
+            break
+        if len(next_frontier) > MAX_FRONTIER:
+            truncated = True
+            break
+        frontier = next_frontier
+        depth += 1
+    completed.sort(key=lambda p: (len(p), p))
+    if len(completed) > max_paths:
+        truncated = True
+        completed = completed[:max_paths]
+    return completed, truncated
+
+
+def lineage_walk(
+    graph: ProvenanceGraph,
+    node_id: str,
+    *,
+    direction: LineageDirection,
+    depth: int,
+    limit: int,
+) -> tuple[dict[str, int], list[ProvenanceEdge], bool]:
+    """Nodes within ``depth`` edges upstream or downstream, with their distance.
+
+    Breadth-first, so each node gets its shortest distance; visiting stops after
+    ``limit`` nodes (then ``truncated``). Neighbours are taken in id order so the
+    cut is the same in every adapter. Returns (distances, edges walked, truncated).
+    """
+    if node_id not in graph.nodes:
+        return {}, [], False
+    up = direction == LineageDirection.UP
+    distances: dict[str, int] = {}
+    edges: list[ProvenanceEdge] = []
+    truncated = False
+    queue: deque[tuple[str, int]] = deque([(node_id, 0)])
+    seen = {node_id}
+    by_pair = {(e.source_id, e.target_id): e for e in graph.edges}
+    while queue:
+        current, dist = queue.popleft()
+        if dist >= depth:
+            neighbours = graph.predecessors(current) if up else graph.successors(current)
+            if neighbours:
+                truncated = True
+            continue
+        neighbours = graph.predecessors(current) if up else graph.successors(current)
+        for neighbour in sorted(neighbours, key=lambda n: n.id):
+            pair = (neighbour.id, current) if up else (current, neighbour.id)
+            edge = by_pair.get(pair)
+            if edge is not None:
+                edges.append(edge)
+            if neighbour.id in seen:
+                continue
+            if len(distances) >= limit:
+                truncated = True
+                break
+            seen.add(neighbour.id)
+            distances[neighbour.id] = dist + 1
+            queue.append((neighbour.id, dist + 1))
+    return distances, edges, truncated
