@@ -1,0 +1,88 @@
+"""Settings: every ``PROVGRAPH_*`` environment variable, read in this one module.
+
+No setting at all means the embedded default (in-process store with an event
+log under ``PROVGRAPH_HOME``, inline verification). A Neo4j URI switches the
+store to Neo4j; a broker URL switches verification to Celery workers.
+``docs/configuration.md`` lists every variable; keep the two in step.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ValidationError as PydanticValidationError
+
+from provgraph.errors import ConfigurationError
+
+PREFIX = "PROVGRAPH_"
+
+
+class Settings(BaseModel):
+    """Typed view of the environment; construct with :func:`load_settings`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    home: Path = Field(default=Path(".provgraph"), description="Data folder of the embedded mode.")
+    store_path: Path | None = Field(default=None, description="Embedded event log (default: <home>/events.jsonl).")
+    project: str = Field(default="default", description="Project (tenant) used by the CLI and SDK.")
+    neo4j_uri: str | None = Field(default=None, description="bolt://host:port; set to use Neo4j.")
+    neo4j_user: str = "neo4j"
+    neo4j_password: str | None = None
+    neo4j_database: str = "neo4j"
+    neo4j_batch_size: int = Field(default=1000, ge=1, le=50_000)
+    broker_url: str | None = Field(default=None, description="redis://…; set to use Celery workers.")
+    auto_verify: bool = Field(default=True, description="Enqueue verification when a final output arrives.")
+    auth: bool = Field(default=True, description="Require API keys (the embedded dev server may turn it off).")
+    bootstrap_admin_key: str | None = Field(default=None, description="Admin key accepted at first start.")
+    keys_db: Path | None = Field(default=None, description="API key database (default: <home>/keys.sqlite3).")
+    api_url: str | None = Field(default=None, description="Where the SDK sends events.")
+    api_key: str | None = None
+    max_batch_events: int = Field(default=1000, ge=1, le=100_000)
+    max_body_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
+    nli_model: str | None = Field(default=None, description="NLI cross-encoder id or folder (default: shipped).")
+    embedding_model: str | None = Field(default=None, description="Sentence-transformers id or folder.")
+    log_level: str = "INFO"
+
+    @property
+    def event_log_path(self) -> Path:
+        return self.store_path or self.home / "events.jsonl"
+
+    @property
+    def keys_db_path(self) -> Path:
+        return self.keys_db or self.home / "keys.sqlite3"
+
+    @property
+    def uses_neo4j(self) -> bool:
+        return bool(self.neo4j_uri)
+
+    @property
+    def uses_broker(self) -> bool:
+        return bool(self.broker_url)
+
+
+def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    """Read ``PROVGRAPH_*`` variables; a malformed value names its variable.
+
+    Unknown ``PROVGRAPH_*`` variables are an error too: a typo would otherwise
+    silently leave the default in force.
+    """
+    env = os.environ if environ is None else environ
+    values: dict[str, str] = {}
+    known = set(Settings.model_fields)
+    for name, value in env.items():
+        if not name.startswith(PREFIX) or name.startswith(PREFIX + "TEST_"):
+            continue
+        field = name[len(PREFIX):].lower()
+        if field not in known:
+            continue  # other tools (SDK, tests, scripts) own further PROVGRAPH_* names
+        if value != "":
+            values[field] = value
+    try:
+        return Settings.model_validate(values)
+    except PydanticValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        variable = PREFIX + str(first["loc"][0]).upper()
+        raise ConfigurationError(f"{variable}: {first['msg']}") from exc
