@@ -26,24 +26,40 @@ class Settings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     home: Path = Field(default=Path(".provgraph"), description="Data folder of the embedded mode.")
-    store_path: Path | None = Field(default=None, description="Embedded event log (default: <home>/events.jsonl).")
+    store_path: Path | None = Field(
+        default=None, description="Embedded event log (default: <home>/events.jsonl)."
+    )
     project: str = Field(default="default", description="Project (tenant) used by the CLI and SDK.")
     neo4j_uri: str | None = Field(default=None, description="bolt://host:port; set to use Neo4j.")
     neo4j_user: str = "neo4j"
     neo4j_password: str | None = None
     neo4j_database: str = "neo4j"
     neo4j_batch_size: int = Field(default=1000, ge=1, le=50_000)
-    broker_url: str | None = Field(default=None, description="redis://…; set to use Celery workers.")
-    auto_verify: bool = Field(default=True, description="Enqueue verification when a final output arrives.")
-    auth: bool = Field(default=True, description="Require API keys (the embedded dev server may turn it off).")
-    bootstrap_admin_key: str | None = Field(default=None, description="Admin key accepted at first start.")
-    keys_db: Path | None = Field(default=None, description="API key database (default: <home>/keys.sqlite3).")
+    broker_url: str | None = Field(
+        default=None, description="redis://…; set to use Celery workers."
+    )
+    auto_verify: bool = Field(
+        default=True, description="Enqueue verification when a final output arrives."
+    )
+    auth: bool = Field(
+        default=True, description="Require API keys (the embedded dev server may turn it off)."
+    )
+    bootstrap_admin_key: str | None = Field(
+        default=None, description="Admin key accepted at first start."
+    )
+    keys_db: Path | None = Field(
+        default=None, description="API key database (default: <home>/keys.sqlite3)."
+    )
     api_url: str | None = Field(default=None, description="Where the SDK sends events.")
     api_key: str | None = None
     max_batch_events: int = Field(default=1000, ge=1, le=100_000)
     max_body_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
-    nli_model: str | None = Field(default=None, description="NLI cross-encoder id or folder (default: shipped).")
-    embedding_model: str | None = Field(default=None, description="Sentence-transformers id or folder.")
+    nli_model: str | None = Field(
+        default=None, description="NLI cross-encoder id or folder (default: shipped)."
+    )
+    embedding_model: str | None = Field(
+        default=None, description="Sentence-transformers id or folder."
+    )
     log_level: str = "INFO"
 
     @property
@@ -75,7 +91,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     for name, value in env.items():
         if not name.startswith(PREFIX) or name.startswith(PREFIX + "TEST_"):
             continue
-        field = name[len(PREFIX):].lower()
+        field = name[len(PREFIX) :].lower()
         if field not in known:
             continue  # other tools (SDK, tests, scripts) own further PROVGRAPH_* names
         if value != "":

@@ -82,7 +82,9 @@ class Event(BaseModel):
         except (TypeError, ValueError) as exc:
             raise ValueError(f"data must be JSON-serialisable: {exc}") from exc
         if len(encoded.encode()) > MAX_DATA_BYTES:
-            raise ValueError(f"data is {len(encoded.encode())} bytes; the limit is {MAX_DATA_BYTES}")
+            raise ValueError(
+                f"data is {len(encoded.encode())} bytes; the limit is {MAX_DATA_BYTES}"
+            )
         return value
 
     @model_validator(mode="after")
@@ -117,7 +119,9 @@ def parse_event(raw: Any, index: int = 0) -> Event | EventError:
     event_id = raw.get("id") if isinstance(raw, Mapping) else None
     event_id = event_id if isinstance(event_id, str) else None
     if not isinstance(raw, Mapping):
-        return EventError(index, None, "", f"an event must be a JSON object, got {type(raw).__name__}")
+        return EventError(
+            index, None, "", f"an event must be a JSON object, got {type(raw).__name__}"
+        )
     try:
         return Event.model_validate(raw)
     except pydantic.ValidationError as exc:

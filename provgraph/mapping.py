@@ -48,7 +48,14 @@ _DEFAULT_LABELS: dict[NodeType, str] = {
 }
 
 VERSIONED_FIELDS: tuple[str, ...] = (
-    "type", "session_id", "run_id", "agent_name", "label", "content", "data", "citation_key",
+    "type",
+    "session_id",
+    "run_id",
+    "agent_name",
+    "label",
+    "content",
+    "data",
+    "citation_key",
 )
 """Node fields written under per-field last-writer-wins."""
 

@@ -14,8 +14,9 @@ from collections import deque
 from provgraph.graph import SOURCE_TYPES, ProvenanceEdge, ProvenanceGraph
 from provgraph.store.types import LineageDirection
 
-MAX_FRONTIER = 200_000
-"""Partial paths held at once before the walk gives up and says ``truncated``."""
+MIN_FRONTIER = 1_000
+"""Partial paths kept per level at least; beyond ``max(MIN_FRONTIER, max_paths)`` the
+walk keeps the first ones in id order (a deterministic beam) and says ``truncated``."""
 
 
 def source_paths(
@@ -27,7 +28,9 @@ def source_paths(
     no predecessors, e.g. a placeholder). Paths are found shortest first, level by
     level; within the result they are ordered by (length, ids). When more than
     ``max_paths`` exist, or a walk reaches ``max_depth`` edges before a source,
-    ``truncated`` is True and the shortest ``max_paths`` are returned.
+    ``truncated`` is True and the shortest ``max_paths`` are returned. When the
+    partial paths of one level outnumber the beam, the first ones in id order are
+    kept, so a session with many joins still answers quickly with real paths.
     """
     if output_id not in graph.nodes:
         return [], False
@@ -50,9 +53,10 @@ def source_paths(
         if len(completed) >= max_paths and next_frontier:
             truncated = True
             break
-        if len(next_frontier) > MAX_FRONTIER:
+        beam = max(MIN_FRONTIER, max_paths)
+        if len(next_frontier) > beam:
             truncated = True
-            break
+            next_frontier = next_frontier[:beam]
         frontier = next_frontier
         depth += 1
     completed.sort(key=lambda p: (len(p), p))

@@ -78,6 +78,10 @@ def decode_cursor(cursor: str, *, arity: int) -> list[str]:
         parts = json.loads(base64.urlsafe_b64decode(cursor.encode()))
     except (ValueError, UnicodeDecodeError) as exc:
         raise ValidationError("is not a cursor this API issued", path="after") from exc
-    if not isinstance(parts, list) or len(parts) != arity or not all(isinstance(p, str) for p in parts):
+    if (
+        not isinstance(parts, list)
+        or len(parts) != arity
+        or not all(isinstance(p, str) for p in parts)
+    ):
         raise ValidationError("is not a cursor this API issued", path="after")
     return parts

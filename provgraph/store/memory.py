@@ -133,8 +133,11 @@ class MemoryGraphStore:
             result, applied = self._apply_events(project, list(enumerate(events)))
             if applied:
                 self._append(
-                    {"op": "ingest", "project": project,
-                     "events": [e.model_dump(mode="json") for e in applied]}
+                    {
+                        "op": "ingest",
+                        "project": project,
+                        "events": [e.model_dump(mode="json") for e in applied],
+                    }
                 )
             return result
 
@@ -167,9 +170,11 @@ class MemoryGraphStore:
             return None
         bound = state.keys.get((write.session_id, key))
         if bound is not None and bound != write.node.node_id:
-            return str(CitationKeyConflictError(
-                f"'{key}' already names node '{bound}' in session '{write.session_id}'"
-            ).reason)
+            return str(
+                CitationKeyConflictError(
+                    f"'{key}' already names node '{bound}' in session '{write.session_id}'"
+                ).reason
+            )
         existing = state.states.get(write.node.node_id)
         current = existing.fields.get("citation_key") if existing else None
         if current is not None and current != key:
@@ -248,7 +253,11 @@ class MemoryGraphStore:
             return [e for e in graph.edges if node_id in (e.source_id, e.target_id)]
 
     def list_sessions(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: SessionFilter | None = None,
     ) -> Page[SessionSummary]:
         bounded_int(first, name="first", low=1, high=MAX_PAGE_SIZE)
@@ -302,7 +311,12 @@ class MemoryGraphStore:
         return build_source_paths(output, paths, nodes, truncated)
 
     def lineage(
-        self, project: str, node_id: str, *, direction: LineageDirection, depth: int,
+        self,
+        project: str,
+        node_id: str,
+        *,
+        direction: LineageDirection,
+        depth: int,
         limit: int = 1000,
     ) -> LineageResult:
         bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
@@ -313,8 +327,12 @@ class MemoryGraphStore:
             distances, edges, truncated = lineage_walk(
                 graph, node_id, direction=LineageDirection(direction), depth=depth, limit=limit
             )
-            nodes = tuple(graph.nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i)))
-        return LineageResult(root, LineageDirection(direction), nodes, distances, tuple(edges), truncated)
+            nodes = tuple(
+                graph.nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i))
+            )
+        return LineageResult(
+            root, LineageDirection(direction), nodes, distances, tuple(edges), truncated
+        )
 
     # ------------------------------------------------------------------ reports and jobs
     def save_report(self, project: str, report: StoredReport) -> StoredReport:
@@ -346,7 +364,11 @@ class MemoryGraphStore:
             return next((r for r in versions if r.version == version), None)
 
     def list_reports(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: ReportFilter | None = None,
     ) -> Page[StoredReport]:
         bounded_int(first, name="first", low=1, high=MAX_PAGE_SIZE)
@@ -376,8 +398,12 @@ class MemoryGraphStore:
         self, project: str | None, *, state: str | None = None, limit: int = 100
     ) -> list[Job]:
         with self._lock:
-            projects = [self._project(project)] if project is not None else list(self._projects.values())
-            jobs = [j for p in projects for j in p.jobs.values() if state is None or j.state == state]
+            projects = (
+                [self._project(project)] if project is not None else list(self._projects.values())
+            )
+            jobs = [
+                j for p in projects for j in p.jobs.values() if state is None or j.state == state
+            ]
         jobs.sort(key=lambda j: (j.created_at, j.id))
         return jobs[:limit]
 

@@ -60,7 +60,11 @@ class GraphStore(Protocol):
         ...
 
     def list_sessions(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: SessionFilter | None = None,
     ) -> Page[SessionSummary]:
         """Sessions newest first (by last event time, then id); cursor = opaque string."""
@@ -90,7 +94,12 @@ class GraphStore(Protocol):
         ...
 
     def lineage(
-        self, project: str, node_id: str, *, direction: LineageDirection, depth: int,
+        self,
+        project: str,
+        node_id: str,
+        *,
+        direction: LineageDirection,
+        depth: int,
         limit: int = 1000,
     ) -> LineageResult:
         """Nodes reachable upstream (what it came from) or downstream (what depends on it)."""
@@ -113,7 +122,11 @@ class GraphStore(Protocol):
         ...
 
     def list_reports(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: ReportFilter | None = None,
     ) -> Page[StoredReport]: ...
 
@@ -123,7 +136,9 @@ class GraphStore(Protocol):
 
     def get_job(self, project: str, job_id: str) -> Job | None: ...
 
-    def list_jobs(self, project: str | None, *, state: str | None = None, limit: int = 100) -> list[Job]:
+    def list_jobs(
+        self, project: str | None, *, state: str | None = None, limit: int = 100
+    ) -> list[Job]:
         """Jobs in a state (all projects when ``project`` is None: the re-enqueue sweep)."""
         ...
 
@@ -140,20 +155,33 @@ class AsyncGraphStore(Protocol):
 
     async def ingest(self, project: str, events: Sequence[Event]) -> IngestResult: ...
     async def get_node(self, project: str, node_id: str) -> ProvenanceNode | None: ...
-    async def get_nodes(self, project: str, node_ids: Sequence[str]) -> dict[str, ProvenanceNode]: ...
+    async def get_nodes(
+        self, project: str, node_ids: Sequence[str]
+    ) -> dict[str, ProvenanceNode]: ...
     async def session_graph(self, project: str, session_id: str) -> ProvenanceGraph: ...
     async def list_sessions(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: SessionFilter | None = None,
     ) -> Page[SessionSummary]: ...
     async def node_edges(self, project: str, node_id: str) -> list[ProvenanceEdge]: ...
     async def resolve_citation_key(
         self, project: str, session_id: str, key: str
     ) -> ProvenanceNode | None: ...
-    async def citation_summary(self, project: str, session_id: str) -> list[CitationSummaryEntry]: ...
+    async def citation_summary(
+        self, project: str, session_id: str
+    ) -> list[CitationSummaryEntry]: ...
     async def attribution(self, project: str, query: AttributionQuery) -> SourcePaths: ...
     async def lineage(
-        self, project: str, node_id: str, *, direction: LineageDirection, depth: int,
+        self,
+        project: str,
+        node_id: str,
+        *,
+        direction: LineageDirection,
+        depth: int,
         limit: int = 1000,
     ) -> LineageResult: ...
     async def save_report(self, project: str, report: StoredReport) -> StoredReport: ...
@@ -161,7 +189,11 @@ class AsyncGraphStore(Protocol):
         self, project: str, output_id: str, version: int | None = None
     ) -> StoredReport | None: ...
     async def list_reports(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: ReportFilter | None = None,
     ) -> Page[StoredReport]: ...
     async def save_job(self, project: str, job: Job) -> Job: ...
@@ -171,5 +203,3 @@ class AsyncGraphStore(Protocol):
     ) -> list[Job]: ...
     async def ping(self) -> bool: ...
     async def close(self) -> None: ...
-
-

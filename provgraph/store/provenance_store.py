@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from provgraph.citations import AGENT_KEY_PREFIX, DATA_KEY_PREFIX
 from provgraph.errors import NotFoundError, ValidationError
 from provgraph.events import MAX_DATA_BYTES, EdgeSpec, Event
-from provgraph.graph import EdgeLabel, NodeType, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.graph import EdgeLabel, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EDGE_LABEL_BY_CHILD_TYPE
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
@@ -58,22 +58,32 @@ class ProvenanceStore:
         """Send native events for this store's project (they may name any session)."""
         return self.graph_store.ingest(self.project, events)
 
-    def _emit(self, node: ProvenanceNode, *, edges: Sequence[ProvenanceEdge] = (),
-              citation_key: str | None = None) -> None:
+    def _emit(
+        self,
+        node: ProvenanceNode,
+        *,
+        edges: Sequence[ProvenanceEdge] = (),
+        citation_key: str | None = None,
+    ) -> None:
         if node.type is None:
             raise ValidationError("a node needs a type to be recorded", path="type")
         content, data = _split_content(node)
         event = Event(
             id=f"evt-{uuid.uuid4()}",
             type=node.type,
-            timestamp=node.timestamp if node.timestamp.tzinfo else node.timestamp.replace(tzinfo=UTC),
+            timestamp=node.timestamp
+            if node.timestamp.tzinfo
+            else node.timestamp.replace(tzinfo=UTC),
             session_id=node.session_id or self.session_id,
             node_id=node.id,
             run_id=node.run_id or None,
             agent_name=node.agent_name or None,
             label=node.label,
             edges=[
-                EdgeSpec(source_id=e.source_id, label=EdgeLabel(e.label or EDGE_LABEL_BY_CHILD_TYPE[node.type]))
+                EdgeSpec(
+                    source_id=e.source_id,
+                    label=EdgeLabel(e.label or EDGE_LABEL_BY_CHILD_TYPE[node.type]),
+                )
                 for e in edges
             ],
             citation_key=citation_key or node.citation_key,

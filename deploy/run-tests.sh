@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs the whole test suite against real services: installs what is missing, starts a
+# throwaway Neo4j and Redis, runs pytest, and always stops the services again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_install() {
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "error: '$1' is missing and installing it needs root (apt-get install -y $*)" >&2
+    exit 2
+  fi
+  if [ ! -f /tmp/.provgraph-apt-updated ]; then
+    apt-get update -qq && touch /tmp/.provgraph-apt-updated
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -n1; }
+if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ]; then apt_install openjdk-17-jre-headless; fi
+command -v mvn >/dev/null || apt_install maven
+command -v redis-server >/dev/null || apt_install redis-server
+
+started=$(date +%s)
+bash deploy/test-services.sh start
+trap 'bash deploy/test-services.sh stop' EXIT
+set -a
+# shellcheck disable=SC1091
+source .provgraph/test/services.env
+set +a
+echo "services up in $(( $(date +%s) - started ))s"
+
+.venv/bin/python -m pytest -q -p no:cacheprovider --durations=15 "$@"

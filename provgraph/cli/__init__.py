@@ -1,0 +1,1 @@
+"""The ``provgraph`` command line."""
