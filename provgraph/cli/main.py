@@ -111,7 +111,7 @@ def export(
     ] = None,
 ) -> None:
     """Export one session's graph as JSON, Mermaid, DOT, self-contained HTML or PROV-JSON."""
-    from provgraph.exports import render_graph
+    from provgraph.exports.render import render_graph
 
     settings, store = settings_and_store()
     try:
@@ -142,7 +142,7 @@ def verify(
 ) -> None:
     """Verify an output's citations now, in-process, print the report and store it."""
     from provgraph.cli.report_view import print_report
-    from provgraph.verification.engine import verify_and_store
+    from provgraph.cli.verifying import verify_and_store
 
     settings, store = settings_and_store()
     try:
