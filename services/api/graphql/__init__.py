@@ -1,0 +1,1 @@
+"""GraphQL for dashboards and auditors (Strawberry): one type per file under ``types/``."""

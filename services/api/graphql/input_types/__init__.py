@@ -1,0 +1,1 @@
+"""GraphQL input types, one per file."""

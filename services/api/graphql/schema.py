@@ -1,0 +1,63 @@
+"""The Strawberry schema with its guards: depth, aliases, tokens, and masked errors.
+
+Limits are schema-wide so no resolver can forget them: a query nested deeper
+than ``MAX_DEPTH`` or using more than ``MAX_ALIASES`` aliases is rejected at
+validation, before any store call. Errors from provgraph (validation, not
+found, limits, auth, unavailable) keep their messages; anything else is
+masked to "internal error" with the request id, and logged in full.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import strawberry
+from graphql import GraphQLError
+from strawberry.extensions import MaskErrors, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+
+from provgraph.errors import ProvgraphError
+from services.api.graphql.types.Mutation import Mutation
+from services.api.graphql.types.Query import Query
+from services.api.logs import current_request_id
+
+MAX_DEPTH = 10
+MAX_ALIASES = 15
+MAX_TOKENS = 4000
+log = logging.getLogger("provgraph.api.graphql")
+
+
+def should_mask(error: GraphQLError) -> bool:
+    """Mask only what provgraph did not raise on purpose (driver errors, bugs)."""
+    original = error.original_error
+    if original is None or isinstance(original, ProvgraphError | GraphQLError):
+        return False
+    log.error("graphql resolver failed", exc_info=original)
+    return True
+
+
+class _Masking(MaskErrors):
+    def __init__(self) -> None:
+        super().__init__(should_mask_error=should_mask, error_message="internal error")
+
+    def anonymise_error(self, error: GraphQLError) -> GraphQLError:
+        masked = super().anonymise_error(error)
+        request_id = current_request_id()
+        if request_id:
+            masked.message = f"internal error (request id {request_id})"
+        return masked
+
+
+def build_schema() -> strawberry.Schema:
+    return strawberry.Schema(
+        query=Query,
+        mutation=Mutation,
+        extensions=[
+            lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
+            lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
+            lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+            _Masking,
+        ],
+    )
+
+
+schema = build_schema()

@@ -1,0 +1,58 @@
+"""GraphQL ``VerificationReport``: a stored report, typed where stable, whole as ``document``.
+
+``citationsChecked == 0`` means nothing was checked, not "all supported".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import strawberry
+from strawberry.scalars import JSON
+
+from provgraph.store.types import StoredReport
+from services.api.graphql import report_view
+from services.api.graphql.context import GraphQLContext
+from services.api.graphql.types.CitationCheck import CitationCheck
+from services.api.graphql.types.Node import Node
+from services.api.graphql.types.VerdictCount import VerdictCount
+
+
+@strawberry.type(description="A versioned verification report of one output.")
+class VerificationReport:
+    id: strawberry.ID
+    output_id: strawberry.ID
+    session_id: str | None
+    version: int
+    config_hash: str
+    created_at: datetime
+    schema_version: str | None
+    citations_checked: int
+    support_rate: float | None
+    verdicts: list[str]
+    verdict_counts: list[VerdictCount]
+    citations: list[CitationCheck]
+    document: JSON = strawberry.field(description="The full report document (evidence included).")
+
+    @classmethod
+    def from_domain(cls, stored: StoredReport) -> VerificationReport:
+        doc = stored.report
+        counts = report_view.verdict_counts(doc)
+        rate = stored.support_rate
+        return cls(
+            id=strawberry.ID(f"{stored.output_id}@{stored.version}"),
+            output_id=strawberry.ID(stored.output_id), session_id=stored.session_id,
+            version=stored.version, config_hash=stored.config_hash, created_at=stored.created_at,
+            schema_version=report_view.text(doc, "schema_version"),
+            citations_checked=report_view.citations_checked(doc),
+            support_rate=rate if rate is not None else report_view.number(doc, "support_rate"),
+            verdicts=list(stored.verdicts),
+            verdict_counts=[VerdictCount(verdict=v, count=c) for v, c in sorted(counts.items())],
+            citations=[CitationCheck.from_dict(i) for i in report_view.citation_items(doc)],
+            document=doc,
+        )
+
+    @strawberry.field
+    async def output(self, info: strawberry.Info[GraphQLContext, None]) -> Node | None:
+        node = await info.context.loaders.nodes.load(str(self.output_id))
+        return Node.from_domain(node) if node else None

@@ -1,0 +1,1 @@
+"""GraphQL object types, one per file, each file named after its type."""

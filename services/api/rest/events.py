@@ -1,0 +1,206 @@
+"""``POST /v1/events``: a batch of native v1 events in, one result per event out (207).
+
+Results are written only after the store call returned, and the store call
+returns only once the accepted events are durable: a client that sees
+``accepted`` never has to resend. A partially bad batch is applied in part;
+the bad events say where (field path) and why. Limits: ``max_body_bytes``
+(413), ``max_batch_events`` (413), media types (415), malformed JSON (422).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from fastapi import APIRouter, BackgroundTasks, Depends, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from provgraph.events import Event, EventError, parse_events
+from provgraph.graph import NodeType
+from provgraph.store.types import IngestResult
+from services.api.auth.dependency import require
+from services.api.auth.roles import Permission, Principal
+from services.api.errors import PayloadTooLargeError
+from services.api.rest.bodies import (
+    JSON_LINES_TYPES,
+    UnparseableLine,
+    check_media_type,
+    parse_json_array,
+    parse_json_lines,
+    read_body,
+)
+from services.api.state import AppState
+
+log = logging.getLogger("provgraph.api.ingest")
+router = APIRouter(tags=["ingestion"])
+_THREAD_PARSE_BYTES = 512 * 1024
+"""Bodies above this are parsed in a worker thread so one big batch does not stall others."""
+
+
+class EventFailure(BaseModel):
+    path: str = Field(description="Field path inside the event, e.g. 'timestamp' or 'edges[0].label'.")
+    reason: str
+
+
+class EventResult(BaseModel):
+    id: str | None = Field(description="The event's delivery id, when it had a readable one.")
+    index: int = Field(description="Position of the event in the request.")
+    status: Literal["accepted", "duplicate", "rejected"]
+    error: EventFailure | None = None
+
+
+class IngestResponse(BaseModel):
+    accepted: int
+    duplicate: int
+    rejected: int
+    results: list[EventResult]
+
+
+_ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    401: {"description": "Missing or unknown API key."},
+    403: {"description": "The key's role cannot post events."},
+    413: {"description": "Body or event count over the configured limit."},
+    415: {"description": "Content-Type or Content-Encoding not accepted."},
+    422: {"description": "The body is not a JSON array / JSON Lines."},
+    503: {"description": "The store is unavailable; retry after Retry-After seconds."},
+}
+
+
+@router.post(
+    "/v1/events",
+    status_code=207,
+    response_model=IngestResponse,
+    responses={207: {"description": "One result per event."}, **_ERROR_RESPONSES},
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Event"}}
+                },
+                "application/x-ndjson": {"schema": {"type": "string"}},
+            },
+        }
+    },
+    summary="Ingest a batch of events",
+)
+async def ingest_events(
+    request: Request,
+    background: BackgroundTasks,
+    principal: Principal = Depends(require(Permission.WRITE_EVENTS)),  # noqa: B008
+) -> JSONResponse:
+    """Validate, store durably, then answer one result per event."""
+    state: AppState = request.app.state.provgraph
+    settings = state.settings
+    kind = check_media_type(request)
+    body = await read_body(request, settings.max_body_bytes)
+    parse = parse_json_lines if kind in JSON_LINES_TYPES else parse_json_array
+    raws = await asyncio.to_thread(parse, body) if len(body) > _THREAD_PARSE_BYTES else parse(body)
+    if len(raws) > settings.max_batch_events:
+        raise PayloadTooLargeError(
+            f"batch has {len(raws)} events; the limit is {settings.max_batch_events} "
+            "(PROVGRAPH_MAX_BATCH_EVENTS): split it"
+        )
+    good, bad = _validate(raws)
+    store = await state.store()
+    events = [event for _, event in good]
+    stored = await store.ingest(principal.project, events) if events else IngestResult()
+    results = _results(good, bad, stored)
+    counts = Counter(r.status for r in results)
+    for status in ("accepted", "duplicate", "rejected"):
+        if counts[status]:
+            state.metrics.events.labels(status).inc(counts[status])
+    if settings.auto_verify and settings.uses_broker:
+        outputs = _accepted_outputs(good, results)
+        if outputs:
+            background.add_task(_auto_verify, state, principal.project, outputs)
+    payload = IngestResponse(
+        accepted=counts["accepted"], duplicate=counts["duplicate"], rejected=counts["rejected"],
+        results=results,
+    )
+    return JSONResponse(payload.model_dump(mode="json"), status_code=207)
+
+
+def _validate(raws: Sequence[Any]) -> tuple[list[tuple[int, Event]], list[EventError]]:
+    unparseable = [
+        EventError(i, None, "", raw.reason) for i, raw in enumerate(raws)
+        if isinstance(raw, UnparseableLine)
+    ]
+    if not unparseable:
+        return parse_events(raws)
+    skip = {e.index for e in unparseable}
+    good, bad = parse_events(raws)
+    good = [(i, e) for i, e in good if i not in skip]
+    bad = sorted([b for b in bad if b.index not in skip] + unparseable, key=lambda e: e.index)
+    return good, bad
+
+
+def _results(
+    good: list[tuple[int, Event]], bad: list[EventError], stored: IngestResult
+) -> list[EventResult]:
+    """Map the store's outcome (by position in the stored list, then id) back to request order."""
+    results: dict[int, EventResult] = {
+        err.index: EventResult(
+            id=err.event_id, index=err.index, status="rejected",
+            error=EventFailure(path=err.path, reason=err.reason),
+        )
+        for err in bad
+    }
+    rejected_at = {err.index: err for err in stored.rejected}
+    rejected_ids = Counter(err.event_id for err in stored.rejected)
+    accepted = Counter(stored.accepted)
+    duplicates = Counter(stored.duplicates)
+    for position, (index, event) in enumerate(good):
+        store_err = rejected_at.get(position)
+        if store_err is not None and store_err.event_id in (event.id, None):
+            rejected_ids[event.id] -= 1
+            results[index] = _rejected(index, event.id, store_err)
+        elif accepted[event.id] > 0:
+            accepted[event.id] -= 1
+            results[index] = EventResult(id=event.id, index=index, status="accepted")
+        elif duplicates[event.id] > 0:
+            duplicates[event.id] -= 1
+            results[index] = EventResult(id=event.id, index=index, status="duplicate")
+        elif rejected_ids[event.id] > 0:
+            rejected_ids[event.id] -= 1
+            err = next(e for e in stored.rejected if e.event_id == event.id)
+            results[index] = _rejected(index, event.id, err)
+        else:  # the store did not mention it: never claim durability we cannot vouch for
+            results[index] = EventResult(
+                id=event.id, index=index, status="rejected",
+                error=EventFailure(path="", reason="the store did not confirm this event; resend it"),
+            )
+    return [results[i] for i in sorted(results)]
+
+
+def _rejected(index: int, event_id: str, err: EventError) -> EventResult:
+    return EventResult(
+        id=event_id, index=index, status="rejected",
+        error=EventFailure(path=err.path, reason=err.reason),
+    )
+
+
+def _accepted_outputs(good: list[tuple[int, Event]], results: list[EventResult]) -> list[str]:
+    status = {r.index: r.status for r in results}
+    seen: dict[str, None] = {}
+    for index, event in good:
+        if event.type == NodeType.FINAL_OUTPUT and status.get(index) == "accepted":
+            seen.setdefault(event.node_id, None)
+    return list(seen)
+
+
+async def _auto_verify(state: AppState, project: str, output_ids: list[str]) -> None:
+    """Best effort after the response: the events are already durable, a failed enqueue is logged."""
+    for output_id in output_ids:
+        try:
+            await state.verifier.request(project, output_id)
+            state.metrics.jobs_requested.inc()
+        except Exception as exc:
+            log.warning(
+                "auto-verification not enqueued",
+                extra={"output_id": output_id, "reason": str(exc)},
+            )

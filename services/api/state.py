@@ -1,0 +1,80 @@
+"""Per-app state: settings, the store (opened lazily), the key store, the verifier, metrics.
+
+The store opens on first use rather than only in the lifespan hook so that an
+app driven without lifespan events (``httpx.ASGITransport`` in tests) still
+works; the lifespan hook closes what this state opened and nothing it was given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from typing import Any, cast
+
+from provgraph.config import Settings
+from provgraph.store.port import AsyncGraphStore
+from services.api.auth.keystore import KeyStore
+from services.api.metrics import ApiMetrics
+from services.api.verification import VerificationDispatcher
+
+log = logging.getLogger("provgraph.api")
+
+
+class AppState:
+    """Everything a request handler needs, held on ``app.state.provgraph``."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        store: AsyncGraphStore | None,
+        verifier: VerificationDispatcher,
+    ) -> None:
+        self.settings = settings
+        self.metrics = ApiMetrics()
+        self.verifier = verifier
+        self._store = store
+        self._owns_store = store is None
+        self._store_lock = asyncio.Lock()
+        self._keys: KeyStore | None = None
+
+    async def store(self) -> AsyncGraphStore:
+        """The graph store; opened on first call (Neo4j if configured, else embedded)."""
+        if self._store is not None:
+            return self._store
+        async with self._store_lock:
+            if self._store is None:
+                self._store = await open_async_store(self.settings)
+        return self._store
+
+    def keys(self) -> KeyStore:
+        if self._keys is None:
+            self._keys = KeyStore(self.settings.keys_db_path)
+        return self._keys
+
+    async def close(self) -> None:
+        if self._owns_store and self._store is not None:
+            await self._store.close()
+            self._store = None
+        if self._keys is not None:
+            self._keys.close()
+            self._keys = None
+
+
+async def open_async_store(settings: Settings) -> AsyncGraphStore:
+    """Neo4j when ``PROVGRAPH_NEO4J_URI`` is set, otherwise the embedded store in a thread."""
+    if settings.uses_neo4j:
+        from provgraph.store import neo4j as neo4j_adapter
+
+        opened: Any = neo4j_adapter.open_async_neo4j_store(settings)  # type: ignore[attr-defined]
+        if inspect.isawaitable(opened):
+            opened = await opened
+        log.info("store: neo4j", extra={"uri": settings.neo4j_uri})
+        return cast(AsyncGraphStore, opened)
+    from provgraph.store.async_memory import AsyncMemoryGraphStore
+
+    path = settings.event_log_path
+    store = await asyncio.to_thread(AsyncMemoryGraphStore, path)
+    log.info("store: embedded", extra={"event_log": str(path)})
+    return store

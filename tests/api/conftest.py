@@ -1,0 +1,214 @@
+"""Fixtures for the API tests: the app on a real store, keys per project and role, the session.
+
+``api_store`` is parametrised: the embedded store always, Neo4j when the
+Neo4j adapter and a server are available (``PROVGRAPH_TEST_NEO4J_URI`` or the
+shared ``neo4j_settings`` fixture), so every test here runs on both.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from provgraph.config import Settings
+from provgraph.store.async_memory import AsyncMemoryGraphStore
+from provgraph.store.port import AsyncGraphStore
+from provgraph.store.types import Job, JobState, StoredReport
+from services.api.app import create_app
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "multi_agent_session.jsonl"
+SESSION_ID = "sess-energy-2026-03-14"
+FINAL_ID = "coord.final"
+BOOTSTRAP = "bootstrap-admin-key-for-tests-0123456789"
+PROJECTS = ("acme", "globex")
+ROLES = ("ingest", "read", "admin")
+
+
+def session_events() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in FIXTURE.read_text().splitlines() if line.strip()]
+
+
+class RecordingVerifier:
+    """Stands in for the worker dispatcher: records the request and stores a queued job."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+        self.store: AsyncGraphStore | None = None
+
+    async def request(self, project: str, output_id: str) -> Job:
+        self.calls.append((project, output_id))
+        now = datetime.now(UTC)
+        job = Job(id=f"job-{uuid.uuid4().hex[:12]}", output_id=output_id, config_hash="cfg-test",
+                  state=JobState.QUEUED, created_at=now, updated_at=now)
+        assert self.store is not None
+        return await self.store.save_job(project, job)
+
+
+def _neo4j_store_or_skip(request: pytest.FixtureRequest) -> AsyncGraphStore:
+    try:
+        from provgraph.store import neo4j as adapter
+    except ImportError:
+        pytest.skip("Neo4j adapter not available yet")
+    try:
+        settings = request.getfixturevalue("neo4j_settings")
+    except pytest.FixtureLookupError:
+        import os
+
+        uri = os.environ.get("PROVGRAPH_TEST_NEO4J_URI")
+        if not uri:
+            pytest.skip("no Neo4j server (set PROVGRAPH_TEST_NEO4J_URI)")
+        settings = Settings(neo4j_uri=uri)
+    return adapter.open_async_neo4j_store(settings)  # type: ignore[no-any-return]
+
+
+@pytest.fixture(params=["memory", pytest.param("neo4j", marks=pytest.mark.neo4j)])
+async def api_store(request: pytest.FixtureRequest) -> AsyncIterator[AsyncGraphStore]:
+    if request.param == "memory":
+        store: AsyncGraphStore = AsyncMemoryGraphStore(None)
+    else:
+        opened: Any = _neo4j_store_or_skip(request)
+        store = await opened if hasattr(opened, "__await__") else opened
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        home=tmp_path, auth=True, bootstrap_admin_key=BOOTSTRAP, project="acme",
+        keys_db=tmp_path / "keys.sqlite3", store_path=tmp_path / "events.jsonl",
+        max_batch_events=100, max_body_bytes=256 * 1024,
+    )
+
+
+@pytest.fixture
+def verifier() -> RecordingVerifier:
+    return RecordingVerifier()
+
+
+@pytest.fixture
+def project_suffix() -> str:
+    """Projects are unique per test so a shared Neo4j needs no cleaning between tests."""
+    return uuid.uuid4().hex[:8]
+
+
+@dataclass
+class Env:
+    app: Any
+    client: httpx.AsyncClient
+    store: AsyncGraphStore
+    tokens: dict[tuple[str, str], str]
+    projects: dict[str, str]
+    verifier: RecordingVerifier
+
+    def headers(self, project: str, role: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[(project, role)]}"}
+
+    def project(self, name: str) -> str:
+        return self.projects[name]
+
+    async def post_events(
+        self, events: Any, project: str = "acme", role: str = "ingest", **kwargs: Any
+    ) -> httpx.Response:
+        return await self.client.post(
+            "/v1/events", json=events, headers=self.headers(project, role), **kwargs
+        )
+
+    async def gql(
+        self, query: str, variables: dict[str, Any] | None = None, project: str = "acme",
+        role: str = "read",
+    ) -> dict[str, Any]:
+        response = await self.client.post(
+            "/graphql", json={"query": query, "variables": variables or {}},
+            headers=self.headers(project, role),
+        )
+        assert response.status_code == 200, response.text
+        body: dict[str, Any] = response.json()
+        return body
+
+
+@pytest.fixture
+async def env(
+    settings: Settings, api_store: AsyncGraphStore, verifier: RecordingVerifier,
+    project_suffix: str,
+) -> AsyncIterator[Env]:
+    verifier.store = api_store
+    app = create_app(settings, store=api_store, verifier=verifier)
+    keys = app.state.provgraph.keys()
+    projects = {name: f"{name}-{project_suffix}" for name in PROJECTS}
+    tokens = {(p, r): keys.create(projects[p], r)[1] for p in PROJECTS for r in ROLES}
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        yield Env(app, client, api_store, tokens, projects, verifier)
+    keys.close()
+
+
+def sample_report(output_id: str = FINAL_ID, config_hash: str = "cfg-a") -> StoredReport:
+    """A report in the verification engine's shape (per-citation items with evidence)."""
+    citations = [
+        {"tag_index": 0, "key": "a_1", "claim": {"text": "Germany reached 52.5% in 2023", "start": 58,
+         "end": 150}, "verdict": "supported", "confidence": 0.91,
+         "scores": {"tfidf": 0.42, "nli_entailment": 0.93},
+         "evidence": {"source_key": "a_1", "start": 0, "end": 83, "text": "Renewables supplied 52.5%"}},
+        {"tag_index": 0, "key": "d_1", "claim": {"text": "Germany reached 52.5% in 2023"},
+         "verdict": "supported", "confidence": 0.88, "scores": {"tfidf": 0.51},
+         "evidence": {"source_key": "d_1", "start": 0, "end": 99, "text": "In 2023 renewable sources"}},
+        {"tag_index": 4, "key": "d_1", "claim": {"text": "falling fossil generation explains part"},
+         "verdict": "weak", "confidence": 0.55, "scores": {"tfidf": 0.2}, "evidence": []},
+    ]
+    document = {
+        "schema_version": "1", "output_id": output_id, "citations_checked": 3,
+        "support_rate": 2 / 3, "verdict_counts": {"supported": 2, "weak": 1},
+        "citations": citations, "config_hash": config_hash,
+    }
+    return StoredReport(
+        output_id=output_id, session_id=SESSION_ID, config_hash=config_hash, report=document,
+        created_at=datetime.now(UTC), verdicts=("supported", "weak"), support_rate=2 / 3,
+    )
+
+
+@pytest.fixture
+async def seeded(env: Env) -> Env:
+    """The multi-agent session ingested into project acme over HTTP, plus one stored report."""
+    response = await env.post_events(session_events())
+    assert response.status_code == 207, response.text
+    assert response.json()["accepted"] == len(session_events())
+    await env.store.save_report(env.project("acme"), sample_report())
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def live_server(settings: Settings) -> Iterator[str]:
+    """The app on a real uvicorn socket in a thread (embedded store, real lifespan)."""
+    port = free_port()
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning",
+                            access_log=False, lifespan="on")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
