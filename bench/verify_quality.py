@@ -1,0 +1,162 @@
+"""Quality of the verification stages on labelled claim/source data.
+
+Usage: ``python bench/verify_quality.py --data DIR [--json] [--limit N] [--no-embeddings]
+[--no-nli] [--dump-scores FILE]``
+
+Every ``*.jsonl`` in DIR (format of ``/work/shared/evaldata``: ``claim``,
+``source``, ``label`` in supported/unsupported/contradicted, optional
+``extra.chunks`` — score each, take the max — and ``extra.candidates`` — one
+``{source, label}`` per candidate, the row's score is the best candidate's).
+Per stage and for the fused verdict: AUROC of the support score (supported vs
+the rest), balanced accuracy at the default thresholds, and where
+contradictions exist the contradiction AUROC (contradicted vs supported) and
+3-way macro-F1. ``--json`` prints one object:
+``{"files": {name: {"n", "stages": {stage: {"support_auroc", "skipped"}},
+"fused": {"support_auroc", "bacc", "contradiction_auroc", "macro_f1"}}}, "seconds"}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from provgraph.verification.config import VerificationConfig
+from provgraph.verification.scoring import load_stages, score_pairs
+from provgraph.verification.sources import ResolvedSource
+from provgraph.verification.verdicts import Verdict, decide
+
+SUPPORT_STAGES = ("tfidf", "embeddings", "nli", "llm_judge")
+BATCH = 64
+
+
+def _auroc(labels: list[int], scores: list[float]) -> float | None:
+    from sklearn.metrics import roc_auc_score
+
+    if len(set(labels)) < 2:
+        return None
+    return round(float(roc_auc_score(labels, scores)), 4)
+
+
+def _sources(row: dict[str, Any]) -> list[str]:
+    extra = row.get("extra") or {}
+    if extra.get("chunks"):
+        return [str(c) for c in extra["chunks"]]
+    if extra.get("candidates"):
+        return [str(c.get("source", "")) for c in extra["candidates"]]
+    return [str(row.get("source", ""))]
+
+
+def evaluate_file(path: Path, stages: Any, limit: int | None) -> tuple[dict[str, Any], list[Any]]:
+    rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
+    rows = rows[:limit] if limit else rows
+    cfg = stages.config
+    pairs: list[tuple[int, str, ResolvedSource]] = []
+    for r, row in enumerate(rows):
+        for j, text in enumerate(_sources(row)):
+            pairs.append((r, str(row["claim"]), ResolvedSource(f"r{r}_{j}", "", None, "", text)))
+    scored: list[Any] = []
+    for b in range(0, len(pairs), BATCH):
+        chunk = pairs[b : b + BATCH]
+        scored.extend(score_pairs(stages, [(c, s) for _r, c, s in chunk], use_judge=True))
+    best: dict[int, Any] = {}
+    stage_best: dict[str, dict[int, float]] = {s: {} for s in SUPPORT_STAGES}
+    for (r, _c, _s), sc in zip(pairs, scored, strict=True):
+        if r not in best or (sc.support or 0.0) > (best[r].support or 0.0):
+            best[r] = sc
+        for name in SUPPORT_STAGES:
+            if name in sc.scores and sc.scores[name].score is not None:
+                value = float(sc.scores[name].score)
+                stage_best[name][r] = max(stage_best[name].get(r, -1.0), value)
+    labels = [str(row["label"]) for row in rows]
+    y_sup = [1 if lab == "supported" else 0 for lab in labels]
+    out_stages: dict[str, Any] = {}
+    for name in SUPPORT_STAGES:
+        status = stages.statuses[name]
+        if status.status != "ran":
+            out_stages[name] = {"support_auroc": None, "skipped": status.reason or status.status}
+            continue
+        vals = [stage_best[name].get(r, 0.0) for r in range(len(rows))]
+        out_stages[name] = {"support_auroc": _auroc(y_sup, vals), "skipped": None}
+    support = [best[r].support or 0.0 if r in best else 0.0 for r in range(len(rows))]
+    contra = [best[r].contradiction if r in best else 0.0 for r in range(len(rows))]
+    verdicts = [
+        decide(best[r].support if r in best else None, contra[r], cfg.thresholds,
+               has_text=r in best and best[r].support is not None)[0]
+        for r in range(len(rows))
+    ]
+    from sklearn.metrics import balanced_accuracy_score, f1_score
+
+    pred_sup = [1 if v == Verdict.SUPPORTED else 0 for v in verdicts]
+    fused: dict[str, Any] = {
+        "support_auroc": _auroc(y_sup, support),
+        "bacc": round(float(balanced_accuracy_score(y_sup, pred_sup)), 4)
+        if len(set(y_sup)) > 1 else None,
+        "contradiction_auroc": None,
+        "macro_f1": None,
+    }
+    if "contradicted" in labels:
+        idx = [i for i, lab in enumerate(labels) if lab in ("contradicted", "supported")]
+        fused["contradiction_auroc"] = _auroc(
+            [1 if labels[i] == "contradicted" else 0 for i in idx], [contra[i] for i in idx]
+        )
+        three = [
+            "supported" if v == Verdict.SUPPORTED
+            else "contradicted" if v == Verdict.CONTRADICTED else "unsupported"
+            for v in verdicts
+        ]
+        fused["macro_f1"] = round(float(f1_score(labels, three, average="macro")), 4)
+    dump = [
+        {"file": path.name, "id": row.get("id"), "label": labels[r], "support": support[r],
+         "contradiction": contra[r],
+         **{f"stage_{n}": stage_best[n].get(r) for n in SUPPORT_STAGES},
+         "signals": best[r].signals.__dict__ if r in best else None}
+        for r, row in enumerate(rows)
+    ]
+    return {"n": len(rows), "stages": out_stages, "fused": fused}, dump
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", required=True, type=Path)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--limit", type=int, default=None, help="first N rows per file")
+    parser.add_argument("--no-embeddings", action="store_true")
+    parser.add_argument("--no-nli", action="store_true")
+    parser.add_argument("--nli-model", default=None)
+    parser.add_argument("--dump-scores", type=Path, default=None)
+    args = parser.parse_args(argv)
+    cfg = VerificationConfig(
+        embeddings=not args.no_embeddings, nli=not args.no_nli, nli_model=args.nli_model,
+        relative=False, coverage=False,
+    )
+    started = time.perf_counter()
+    stages = load_stages(cfg)
+    files: dict[str, Any] = {}
+    dumps: list[Any] = []
+    for path in sorted(args.data.glob("*.jsonl")):
+        t0 = time.perf_counter()
+        files[path.name], dump = evaluate_file(path, stages, args.limit)
+        dumps.extend(dump)
+        if not args.json:
+            print(f"{path.name}: {json.dumps(files[path.name])} "
+                  f"({time.perf_counter() - t0:.1f}s)", flush=True)
+    result = {"files": files, "seconds": round(time.perf_counter() - started, 2)}
+    if args.dump_scores:
+        args.dump_scores.write_text("\n".join(json.dumps(d) for d in dumps) + "\n")
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        for s in stages.statuses.values():
+            print(f"stage {s.name}: {s.status} {s.reason or ''} {s.seconds:.1f}s")
+        print(f"total {result['seconds']}s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

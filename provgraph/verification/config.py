@@ -1,0 +1,88 @@
+"""Configuration of the verification engine, and the models a caller may preload.
+
+:class:`VerificationConfig` is pydantic and frozen; :meth:`config_hash` is a
+stable sha256 of its canonical JSON (sorted keys), so the same output verified
+with the same config is stored once. Preloaded models (:class:`StageModels`)
+are not part of the config: they are how a worker reuses models across jobs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from provgraph.verification.claims import ClaimMode
+from provgraph.verification.models import PACKAGED_MINILM
+from provgraph.verification.verdicts import FusionWeights, Thresholds, Verdict
+
+
+class VerificationConfig(BaseModel):
+    """Every knob of a verification run (stages on/off, models, windows, thresholds)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    claim_mode: ClaimMode = ClaimMode.CONTEXT
+    claim_context_chars: int = Field(default=720, ge=1)
+    claim_max_sentences: int = Field(default=1, ge=1)
+    source_max_chars: int = Field(default=96_000, ge=1)
+    include_cited_sources_for_agents: bool = False
+
+    tfidf: bool = True
+    tfidf_chunk_chars: int = Field(default=1_200, ge=1)
+    tfidf_chunk_stride: int = Field(default=600, ge=1)
+    tfidf_max_chunks: int = Field(default=400, ge=1)
+
+    embeddings: bool = True
+    embedding_model: str = PACKAGED_MINILM
+    embedding_window_chars: int = Field(default=600, ge=50)
+    embedding_window_stride: int = Field(default=300, ge=10)
+    embedding_max_windows: int = Field(default=64, ge=1)
+    embedding_batch_size: int = Field(default=32, ge=1)
+
+    nli: bool = True
+    nli_model: str | None = None
+    nli_window_tokens: int = Field(default=224, ge=16, le=480)
+    nli_stride_tokens: int = Field(default=160, ge=8)
+    nli_max_windows: int = Field(default=32, ge=1)
+    nli_batch_size: int = Field(default=16, ge=1)
+
+    llm_judge: bool = False
+    llm_max_premise_chars: int = Field(default=6_000, ge=100)
+    llm_concurrency: int = Field(default=4, ge=1)
+
+    consistency: bool = True
+    relative: bool = True
+    relative_margin: float = 0.1
+
+    coverage: bool = True
+    coverage_top_k: int = Field(default=2, ge=1)
+    coverage_max_sentences: int = Field(default=200, ge=0)
+    coverage_min_words: int = Field(default=5, ge=1)
+
+    thresholds: Thresholds = Thresholds()
+    fusion: FusionWeights = FusionWeights()
+    drop_verdicts: tuple[Verdict, ...] = (Verdict.UNSUPPORTED, Verdict.CONTRADICTED)
+    max_keys_per_tag: int | None = Field(default=None, ge=1)
+
+    def config_hash(self) -> str:
+        """sha256 of the canonical JSON of this config (stable across processes)."""
+        payload = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(payload.encode()).hexdigest()
+
+
+@dataclass
+class StageModels:
+    """Optional preloaded models; anything left None is loaded per config (or skipped).
+
+    ``judge_agent`` is a pydantic-ai agent from
+    :func:`~provgraph.verification.llm_judge.entailment_agent`; the LLM judge
+    stage only runs when ``config.llm_judge`` is set and an agent is given.
+    """
+
+    encoder: Any = None
+    nli_model: Any = None
+    judge_agent: Any = None

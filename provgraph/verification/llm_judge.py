@@ -1,0 +1,94 @@
+"""LLM judge stage: the seed's ``entailment_agent`` (pydantic-ai), wired in (defect 5).
+
+The seed built the agent but never called it from ``verify_citations``. Here
+the engine runs it, when configured with an agent, on each citation's best
+evidence window (not the whole source: premises are cut to
+``max_premise_chars``). pydantic-ai is imported lazily; without it the stage
+is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, Field
+
+from provgraph.errors import ModelUnavailableError
+
+T = TypeVar("T")
+
+DEFAULT_ENTAILMENT_INSTRUCTIONS = (
+    "You judge whether a premise (an excerpt from a cited source) supports a hypothesis "
+    "(the author's claim next to the citation). Answer with the structured schema only. "
+    "Use probability_support near 1 only when the premise clearly entails the hypothesis; "
+    "use low values when support is weak, absent, or the premise contradicts it."
+)
+
+
+class EntailmentJudgment(BaseModel):
+    """Structured output of the entailment agent (seed shape)."""
+
+    probability_support: float = Field(
+        ge=0.0, le=1.0, description="How likely the premise supports the hypothesis (0-1)."
+    )
+    rationale: str = Field(default="", description="One short sentence.")
+
+
+def entailment_agent(model: Any, *, instructions: str | None = None) -> Any:
+    """A pydantic-ai ``Agent`` returning :class:`EntailmentJudgment` (seed API).
+
+    ``model`` is anything pydantic-ai accepts (a model instance or a name).
+    """
+    try:
+        from pydantic_ai import Agent
+    except ImportError as exc:
+        raise ModelUnavailableError(
+            f"pydantic-ai is not installed ({exc}); pip install 'provgraph[pydantic-ai]'"
+        ) from exc
+    return Agent(
+        model,
+        output_type=EntailmentJudgment,
+        instructions=instructions or DEFAULT_ENTAILMENT_INSTRUCTIONS,
+    )
+
+
+def judge_prompt(premise: str, claim: str) -> str:
+    """The user prompt sent to the judge for one pair."""
+    return f"Premise (source excerpt):\n{premise}\n\nHypothesis (cited claim):\n{claim}"
+
+
+async def judge_pairs_async(
+    agent: Any,
+    items: list[tuple[str, str]],
+    *,
+    max_premise_chars: int = 6_000,
+    max_hypothesis_chars: int = 1_200,
+    concurrency: int = 4,
+) -> list[EntailmentJudgment]:
+    """Judge ``(claim, premise)`` items concurrently (bounded), in input order."""
+    gate = asyncio.Semaphore(max(1, concurrency))
+
+    async def one(claim: str, premise: str) -> EntailmentJudgment:
+        async with gate:
+            result = await agent.run(
+                judge_prompt(premise[:max_premise_chars], claim[:max_hypothesis_chars])
+            )
+            output = result.output
+            if not isinstance(output, EntailmentJudgment):
+                output = EntailmentJudgment.model_validate(output)
+            return output
+
+    return list(await asyncio.gather(*(one(c, p) for c, p in items)))
+
+
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine from sync code, also when this thread already runs an event loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -1,0 +1,210 @@
+"""NLI stage: entailment and contradiction of a claim by its source, window by window.
+
+The model comes from ``provgraph.nli.runtime.load_nli_model`` (provgraph's own
+cross-encoder; default folder ``provgraph/nli/model/``). It returns an object
+with ``predict(pairs, batch_size) -> ndarray[n, n_labels]`` (probabilities),
+``labels`` (from the model's ``id2label``) and ``tokenizer``. When that module
+or the weights are missing, :func:`load_nli` raises
+:class:`~provgraph.errors.ModelUnavailableError` and the stage is skipped.
+
+Label order is always read from ``labels``, never assumed. Long premises are
+split into overlapping token windows (default 224 tokens every 160) so nothing
+beyond the model's 512-token limit is silently dropped; if a premise has more
+windows than ``max_windows`` the ones scored are chosen by lexical overlap
+and the count is reported. All windows of all citations of a report go through
+one batched ``predict``. Per pair, the window with the highest entailment
+gives the support score and evidence; the highest contradiction over windows
+is kept too, with its own window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+
+from provgraph.errors import ModelUnavailableError
+from provgraph.verification.windows import preselect
+
+
+class NliModel(Protocol):
+    """What the NLI stage needs from a loaded cross-encoder."""
+
+    labels: tuple[str, ...]
+    tokenizer: Any
+
+    def predict(self, pairs: list[tuple[str, str]], batch_size: int = 32) -> np.ndarray: ...
+
+
+def load_nli(model: str | None = None) -> NliModel:
+    """Load the NLI model through ``provgraph.nli.runtime`` (imported lazily)."""
+    try:
+        from provgraph.nli import runtime  # type: ignore[attr-defined,unused-ignore]
+    except ImportError as exc:
+        raise ModelUnavailableError(
+            f"provgraph.nli.runtime is not available ({exc}); the NLI stage needs it"
+        ) from exc
+    loaded: NliModel = runtime.load_nli_model(model)
+    return loaded
+
+
+@dataclass(frozen=True)
+class LabelIndex:
+    """Column of each class in the model's output, read from its ``id2label`` names."""
+
+    entailment: int
+    contradiction: int | None
+    neutral: int | None
+
+
+def label_index(labels: tuple[str, ...] | list[str]) -> LabelIndex:
+    """Find entailment / contradiction / neutral columns by name (case-insensitive prefix)."""
+    names = [str(x).lower() for x in labels]
+
+    def find(*prefixes: str) -> int | None:
+        for i, name in enumerate(names):
+            if any(name.startswith(p) for p in prefixes):
+                return i
+        return None
+
+    ent = find("entail", "support")
+    if ent is None:
+        raise ModelUnavailableError(f"NLI model labels {list(labels)} have no entailment class")
+    return LabelIndex(ent, find("contradict", "refute"), find("neutral", "not_entail", "nei"))
+
+
+def token_windows(
+    tokenizer: Any, text: str, *, window_tokens: int = 224, stride_tokens: int = 160
+) -> list[tuple[int, int]]:
+    """Character spans of overlapping token windows covering all of ``text``.
+
+    Uses the tokenizer's offset mapping (fast tokenizers); without one, falls
+    back to character windows of about 4 characters per token.
+    """
+    if not text.strip():
+        return []
+    try:
+        enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+        offsets = [(int(s), int(e)) for s, e in enc["offset_mapping"] if e > s]
+    except (NotImplementedError, TypeError, ValueError, KeyError):
+        offsets = []
+        step, width = stride_tokens * 4, window_tokens * 4
+        starts = list(range(0, max(1, len(text) - width + step), step))
+        return [(s, min(len(text), s + width)) for s in starts]
+    if len(offsets) <= window_tokens:
+        return [(0, len(text))]
+    spans: list[tuple[int, int]] = []
+    i = 0
+    last = len(offsets) - window_tokens
+    while True:
+        j = min(i, last)
+        spans.append((offsets[j][0], offsets[j + window_tokens - 1][1]))
+        if j >= last:
+            break
+        i += stride_tokens
+    return spans
+
+
+@dataclass(frozen=True)
+class NliMatch:
+    """NLI outcome for one (claim, premise) pair; offsets index the premise."""
+
+    entailment: float
+    contradiction: float | None
+    neutral: float | None
+    start: int
+    end: int
+    max_contradiction: float | None
+    contradiction_start: int
+    contradiction_end: int
+    windows_total: int
+    windows_scored: int
+
+
+class NliScorer:
+    """Windowing and batching on top of an :class:`NliModel`."""
+
+    def __init__(
+        self,
+        model: NliModel,
+        *,
+        window_tokens: int = 224,
+        stride_tokens: int = 160,
+        max_windows: int = 32,
+        batch_size: int = 16,
+        max_source_chars: int = 96_000,
+    ) -> None:
+        self.model = model
+        self.labels = label_index(tuple(model.labels))
+        self._window_tokens = window_tokens
+        self._stride_tokens = stride_tokens
+        self._max_windows = max_windows
+        self._batch_size = batch_size
+        self._max_source_chars = max_source_chars
+        self._windows_cache: dict[str, list[tuple[int, int]]] = {}
+        self._pair_cache: dict[tuple[str, str], np.ndarray] = {}
+        self.predict_calls = 0
+
+    def _windows(self, premise: str) -> list[tuple[int, int]]:
+        if premise not in self._windows_cache:
+            self._windows_cache[premise] = token_windows(
+                self.model.tokenizer,
+                premise,
+                window_tokens=self._window_tokens,
+                stride_tokens=self._stride_tokens,
+            )
+        return self._windows_cache[premise]
+
+    def score(self, items: list[tuple[str, str]]) -> list[NliMatch | None]:
+        """Score ``(claim, premise)`` items; ``None`` for an empty claim or premise."""
+        plans: list[tuple[list[tuple[int, int]], list[int]] | None] = []
+        pending: dict[tuple[str, str], None] = {}
+        for claim, premise in items:
+            premise = premise[: self._max_source_chars]
+            spans = self._windows(premise) if claim.strip() else []
+            if not spans:
+                plans.append(None)
+                continue
+            chosen = preselect(claim, [premise[s:e] for s, e in spans], self._max_windows)
+            plans.append((spans, chosen))
+            for i in chosen:
+                pair = (premise[spans[i][0] : spans[i][1]], claim)
+                if pair not in self._pair_cache:
+                    pending[pair] = None
+        if pending:
+            pairs = list(pending)
+            probs = np.asarray(self.model.predict(pairs, batch_size=self._batch_size), dtype=float)
+            self.predict_calls += 1
+            if probs.ndim != 2 or probs.shape[0] != len(pairs):
+                raise ValueError(f"NLI predict returned shape {probs.shape} for {len(pairs)} pairs")
+            for pair, row in zip(pairs, probs, strict=True):
+                self._pair_cache[pair] = row
+        out: list[NliMatch | None] = []
+        li = self.labels
+        for (claim, premise), plan in zip(items, plans, strict=True):
+            if plan is None:
+                out.append(None)
+                continue
+            premise = premise[: self._max_source_chars]
+            spans, chosen = plan
+            rows = np.stack(
+                [self._pair_cache[(premise[spans[i][0] : spans[i][1]], claim)] for i in chosen]
+            )
+            best = int(np.argmax(rows[:, li.entailment]))
+            s, e = spans[chosen[best]]
+            contra = float(rows[best, li.contradiction]) if li.contradiction is not None else None
+            neutral = float(rows[best, li.neutral]) if li.neutral is not None else None
+            if li.contradiction is not None:
+                worst = int(np.argmax(rows[:, li.contradiction]))
+                max_c: float | None = float(rows[worst, li.contradiction])
+                cs, ce = spans[chosen[worst]]
+            else:
+                max_c, cs, ce = None, 0, 0
+            out.append(
+                NliMatch(
+                    float(rows[best, li.entailment]), contra, neutral, s, e, max_c, cs, ce,
+                    len(spans), len(chosen),
+                )
+            )
+        return out

@@ -1,0 +1,252 @@
+"""Running the scoring stages over (claim, source) pairs, batched across a whole report.
+
+Stage back-ends are loaded once per report by :func:`load_stages` (or taken
+from :class:`~provgraph.verification.config.StageModels`); a model that cannot
+be loaded marks its stage ``skipped`` with the reason, never a crash and never
+a silent pass (a citation no stage could score is ``unverifiable``).
+:func:`score_pairs` is used both for cited pairs and for coverage candidates.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from provgraph.errors import ModelUnavailableError
+from provgraph.verification.config import StageModels, VerificationConfig
+from provgraph.verification.consistency import check_consistency
+from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
+from provgraph.verification.llm_judge import judge_pairs_async, run_sync
+from provgraph.verification.nli import NliScorer, load_nli
+from provgraph.verification.report import Evidence, StageScore, StageStatus
+from provgraph.verification.sources import ResolvedSource
+from provgraph.verification.tfidf import TfidfSourceIndex
+from provgraph.verification.verdicts import Signals, fuse
+
+STAGE_ORDER = ("tfidf", "embeddings", "nli", "llm_judge", "consistency", "relative", "coverage")
+_EVIDENCE_PRIORITY = ("nli", "llm_judge", "embeddings", "tfidf")
+
+
+@dataclass
+class Stages:
+    """Loaded back-ends of one report and the status of every stage."""
+
+    config: VerificationConfig
+    tfidf: bool = False
+    encoder: EmbeddingEncoder | None = None
+    nli: NliScorer | None = None
+    judge: Any = None
+    statuses: dict[str, StageStatus] = field(default_factory=dict)
+    indexes: dict[str, TfidfSourceIndex] = field(default_factory=dict)
+
+    def index(self, source: ResolvedSource) -> TfidfSourceIndex:
+        """The TF-IDF index of a source (built once per report)."""
+        if source.key not in self.indexes:
+            c = self.config
+            self.indexes[source.key] = TfidfSourceIndex(
+                source.text,
+                max_source_chars=c.source_max_chars,
+                chunk_chars=c.tfidf_chunk_chars,
+                chunk_stride=c.tfidf_chunk_stride,
+                max_chunks=c.tfidf_max_chunks,
+            )
+        return self.indexes[source.key]
+
+    def add_time(self, name: str, seconds: float) -> None:
+        status = self.statuses[name]
+        self.statuses[name] = status.model_copy(update={"seconds": status.seconds + seconds})
+
+    def ran(self, name: str) -> bool:
+        return self.statuses[name].status == "ran"
+
+
+def load_stages(config: VerificationConfig, models: StageModels | None = None) -> Stages:
+    """Load what the config enables; record ran / skipped (with reason) / disabled."""
+    models = models or StageModels()
+    st = Stages(config)
+    flags = {
+        "tfidf": config.tfidf, "embeddings": config.embeddings, "nli": config.nli,
+        "llm_judge": config.llm_judge, "consistency": config.consistency,
+        "relative": config.relative, "coverage": config.coverage,
+    }
+    for name in STAGE_ORDER:
+        st.statuses[name] = StageStatus(name=name, status="ran" if flags[name] else "disabled")
+    st.tfidf = config.tfidf
+    if config.embeddings:
+        t0 = time.perf_counter()
+        try:
+            st.encoder = models.encoder or EmbeddingEncoder(
+                config.embedding_model, batch_size=config.embedding_batch_size
+            )
+            st.statuses["embeddings"] = StageStatus(
+                name="embeddings", status="ran", model=st.encoder.name, version=st.encoder.version,
+                seconds=time.perf_counter() - t0,
+            )
+        except ModelUnavailableError as exc:
+            st.statuses["embeddings"] = StageStatus(
+                name="embeddings", status="skipped", reason=str(exc)
+            )
+    if config.nli:
+        t0 = time.perf_counter()
+        try:
+            model = models.nli_model or load_nli(config.nli_model)
+            st.nli = NliScorer(
+                model,
+                window_tokens=config.nli_window_tokens,
+                stride_tokens=config.nli_stride_tokens,
+                max_windows=config.nli_max_windows,
+                batch_size=config.nli_batch_size,
+                max_source_chars=config.source_max_chars,
+            )
+            st.statuses["nli"] = StageStatus(
+                name="nli", status="ran",
+                model=str(
+                    getattr(model, "name", None) or config.nli_model or "provgraph/nli/model"
+                ),
+                version=(str(getattr(model, "version", "")) or None),
+                seconds=time.perf_counter() - t0,
+            )
+        except ModelUnavailableError as exc:
+            st.statuses["nli"] = StageStatus(name="nli", status="skipped", reason=str(exc))
+    if config.llm_judge:
+        if models.judge_agent is None:
+            st.statuses["llm_judge"] = StageStatus(
+                name="llm_judge", status="skipped",
+                reason="no judge agent given (StageModels.judge_agent = entailment_agent(model))",
+            )
+        else:
+            st.judge = models.judge_agent
+            model_name = getattr(getattr(st.judge, "model", None), "model_name", None)
+            st.statuses["llm_judge"] = StageStatus(
+                name="llm_judge", status="ran", model=str(model_name) if model_name else None
+            )
+    return st
+
+
+@dataclass
+class Scored:
+    """Stage outputs for one pair, the best evidence, and the fused scores."""
+
+    scores: dict[str, StageScore] = field(default_factory=dict)
+    signals: Signals = field(default_factory=Signals)
+    evidence: Evidence | None = None
+    support: float | None = None
+    contradiction: float = 0.0
+
+
+def _ev(source: ResolvedSource, start: int, end: int) -> Evidence:
+    return Evidence(source_key=source.key, start=start, end=end, text=source.text[start:end])
+
+
+def _expand(text: str, start: int, end: int, budget: int) -> tuple[int, int]:
+    extra = max(0, budget - (end - start)) // 2
+    return max(0, start - extra), min(len(text), end + extra)
+
+
+def score_pairs(
+    stages: Stages, pairs: list[tuple[str, ResolvedSource]], *, use_judge: bool = True
+) -> list[Scored]:
+    """Run every available stage on ``(claim, source)`` pairs (all batched), then fuse."""
+    cfg = stages.config
+    out = [Scored() for _ in pairs]
+    sig: list[dict[str, float | None]] = [{} for _ in pairs]
+    live = [i for i, (claim, src) in enumerate(pairs) if claim.strip() and src.text.strip()]
+    if stages.tfidf and live:
+        t0 = time.perf_counter()
+        for i in live:
+            claim, src = pairs[i]
+            index = stages.index(src)
+            m = index.best(claim)
+            ev = _ev(src, m.start, m.end) if m.window_index >= 0 else None
+            raw: dict[str, Any] = {"cosine": m.score, "windows_total": index.n_windows}
+            out[i].scores["tfidf"] = StageScore(stage="tfidf", score=m.score, raw=raw, evidence=ev)
+            sig[i]["tfidf"] = m.score
+        stages.add_time("tfidf", time.perf_counter() - t0)
+    if stages.encoder is not None and live:
+        t0 = time.perf_counter()
+        matches = embedding_scores(
+            stages.encoder,
+            [(pairs[i][0], pairs[i][1].text) for i in live],
+            window_chars=cfg.embedding_window_chars,
+            window_stride=cfg.embedding_window_stride,
+            max_windows=cfg.embedding_max_windows,
+            max_source_chars=cfg.source_max_chars,
+        )
+        for i, em in zip(live, matches, strict=True):
+            src = pairs[i][1]
+            raw = {"cosine": em.cosine, "windows_total": em.windows_total,
+                   "windows_scored": em.windows_scored}
+            out[i].scores["embeddings"] = StageScore(
+                stage="embeddings", score=em.cosine, raw=raw,
+                evidence=_ev(src, em.start, em.end) if em.windows_scored else None,
+            )
+            sig[i]["embedding"] = em.cosine
+        stages.add_time("embeddings", time.perf_counter() - t0)
+    if stages.nli is not None and live:
+        t0 = time.perf_counter()
+        nli_out = stages.nli.score([(pairs[i][0], pairs[i][1].text) for i in live])
+        for i, nm in zip(live, nli_out, strict=True):
+            if nm is None:
+                continue
+            src = pairs[i][1]
+            raw = {"entailment": nm.entailment, "contradiction": nm.contradiction,
+                   "neutral": nm.neutral, "max_contradiction": nm.max_contradiction,
+                   "max_contradiction_start": nm.contradiction_start,
+                   "max_contradiction_end": nm.contradiction_end,
+                   "windows_total": nm.windows_total, "windows_scored": nm.windows_scored}
+            out[i].scores["nli"] = StageScore(
+                stage="nli", score=nm.entailment, raw=raw, evidence=_ev(src, nm.start, nm.end)
+            )
+            sig[i].update(nli_entailment=nm.entailment, nli_contradiction=nm.contradiction,
+                          nli_max_contradiction=nm.max_contradiction)
+        stages.add_time("nli", time.perf_counter() - t0)
+    for i in live:
+        out[i].evidence = next(
+            (out[i].scores[n].evidence for n in _EVIDENCE_PRIORITY
+             if n in out[i].scores and out[i].scores[n].evidence is not None),
+            None,
+        )
+    if use_judge and stages.judge is not None and live:
+        t0 = time.perf_counter()
+        premises: list[tuple[str, str]] = []
+        spans: list[tuple[int, int]] = []
+        for i in live:
+            claim, src = pairs[i]
+            ev = out[i].evidence
+            s, e = (ev.start, ev.end) if ev else (0, len(src.text))
+            s, e = _expand(src.text, s, e, cfg.llm_max_premise_chars)
+            premises.append((claim, src.text[s:e][: cfg.llm_max_premise_chars]))
+            spans.append((s, e))
+        judged = run_sync(judge_pairs_async(
+            stages.judge, premises, max_premise_chars=cfg.llm_max_premise_chars,
+            concurrency=cfg.llm_concurrency,
+        ))
+        for i, (s, e), jd in zip(live, spans, judged, strict=True):
+            out[i].scores["llm_judge"] = StageScore(
+                stage="llm_judge", score=jd.probability_support,
+                raw={"probability_support": jd.probability_support, "rationale": jd.rationale},
+                evidence=_ev(pairs[i][1], s, e),
+            )
+            sig[i]["llm"] = jd.probability_support
+        stages.add_time("llm_judge", time.perf_counter() - t0)
+    if cfg.consistency and live:
+        t0 = time.perf_counter()
+        for i in live:
+            claim, src = pairs[i]
+            ev = out[i].evidence
+            if ev is None:
+                continue
+            cr = check_consistency(claim, ev.text, src.text[: cfg.source_max_chars])
+            raw = {"year_mismatches": list(cr.year_mismatches),
+                   "number_mismatches": list(cr.number_mismatches),
+                   "negation_mismatch": cr.negation_mismatch, **cr.details}
+            out[i].scores["consistency"] = StageScore(
+                stage="consistency", score=cr.penalty, raw=raw, evidence=ev
+            )
+            sig[i]["consistency_penalty"] = cr.penalty
+        stages.add_time("consistency", time.perf_counter() - t0)
+    for i in live:
+        out[i].signals = Signals(**sig[i])
+        out[i].support, out[i].contradiction = fuse(out[i].signals, cfg.fusion)
+    return out

@@ -1,0 +1,168 @@
+"""TF-IDF stage: the seed's lexical score, fitted once per source.
+
+The seed fitted a ``TfidfVectorizer`` on ``[claim, *windows]`` for every claim ×
+source pair. :class:`TfidfSourceIndex` counts the windows' terms once and then,
+per claim, computes *exactly* the score the seed's per-pair fit gives: with
+``n`` windows the fit has ``N = n + 1`` documents, smooth IDF
+``idf(t) = ln((1 + N) / (1 + df(t))) + 1``, and a claim only changes ``df`` of
+its own terms by one. So the base window norms are computed once and corrected
+only on the claim's columns — many claims on one source cost one fit.
+
+Defaults (seed): sources cut at 96,000 characters, lowercased, whitespace
+collapsed, windows of 1,200 characters every 600 plus a tail, at most 400
+windows, tokens ``[a-z0-9]+``, score = best window's cosine clipped to [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from provgraph.verification.windows import NormalizedText, normalize, seed_windows
+
+TOKEN_PATTERN = r"(?u)[a-z0-9]+"
+DEFAULT_MAX_SOURCE_CHARS = 96_000
+DEFAULT_CHUNK_CHARS = 1_200
+DEFAULT_CHUNK_STRIDE = 600
+DEFAULT_MAX_CHUNKS = 400
+
+
+@dataclass(frozen=True)
+class TfidfMatch:
+    """Best window for one claim: cosine in [0, 1] and its span in the original source."""
+
+    score: float
+    window_index: int
+    start: int
+    end: int
+
+
+class TfidfSourceIndex:
+    """Term counts of one source's windows; scores any number of claims against them."""
+
+    def __init__(
+        self,
+        source: str,
+        *,
+        max_source_chars: int = DEFAULT_MAX_SOURCE_CHARS,
+        chunk_chars: int = DEFAULT_CHUNK_CHARS,
+        chunk_stride: int = DEFAULT_CHUNK_STRIDE,
+        max_chunks: int = DEFAULT_MAX_CHUNKS,
+    ) -> None:
+        from sklearn.feature_extraction.text import CountVectorizer
+
+        self._norm: NormalizedText = normalize(source[:max_source_chars])
+        text = self._norm.text
+        self._spans = (
+            seed_windows(
+                len(text),
+                chunk_chars=chunk_chars,
+                chunk_stride=chunk_stride,
+                max_chunks=max_chunks,
+                text=text,
+            )
+            if text.strip()
+            else []
+        )
+        self.windows: list[tuple[int, int]] = [
+            self._norm.original_span(s, e) for s, e in self._spans
+        ]
+        vectorizer = CountVectorizer(lowercase=True, token_pattern=TOKEN_PATTERN)
+        self._analyzer = vectorizer.build_analyzer()
+        self._vocab: dict[str, int] = {}
+        self._counts: Any = None
+        if self._spans:
+            try:
+                counts = vectorizer.fit_transform([text[s:e] for s, e in self._spans])
+                self._vocab = {str(k): int(v) for k, v in vectorizer.vocabulary_.items()}
+                self._counts = counts.tocsc().astype(np.float64)
+            except ValueError:  # empty vocabulary: no token in any window
+                self._vocab = {}
+        n = len(self._spans)
+        self._n_docs = n + 1
+        if self._counts is not None:
+            df = np.asarray((self._counts > 0).sum(axis=0)).ravel().astype(np.float64)
+            self._df = df
+            self._idf = np.log((1.0 + self._n_docs) / (1.0 + df)) + 1.0
+            weighted = self._counts.multiply(self._idf[np.newaxis, :]).tocsr()
+            self._base_sq = np.asarray(weighted.multiply(weighted).sum(axis=1)).ravel()
+        else:
+            self._df = np.zeros(0)
+            self._idf = np.zeros(0)
+            self._base_sq = np.zeros(n)
+
+    @property
+    def n_windows(self) -> int:
+        return len(self._spans)
+
+    def window_text(self, index: int, source: str) -> str:
+        """Original text of window ``index`` (``source`` is the text the index was built on)."""
+        s, e = self.windows[index]
+        return source[s:e]
+
+    def window_scores(self, claim: str) -> np.ndarray:
+        """Cosine of the claim against every window (seed-exact, not clipped)."""
+        n = self.n_windows
+        if n == 0 or not claim.strip():
+            return np.zeros(n)
+        terms = Counter(self._analyzer(claim.lower()))
+        if not terms:
+            return np.zeros(n)
+        in_vocab = [(self._vocab[t], c) for t, c in terms.items() if t in self._vocab]
+        oov_idf = math.log((1.0 + self._n_docs) / 2.0) + 1.0
+        q_sq = sum(c * c for t, c in terms.items() if t not in self._vocab) * oov_idf**2
+        if not in_vocab or self._counts is None:
+            return np.zeros(n)
+        cols = np.array([j for j, _ in in_vocab])
+        qc = np.array([float(c) for _, c in in_vocab])
+        idf_new = np.log((1.0 + self._n_docs) / (2.0 + self._df[cols])) + 1.0
+        idf_old = self._idf[cols]
+        q_sq += float(np.sum((qc * idf_new) ** 2))
+        sub = self._counts[:, cols].toarray()
+        norm_sq = self._base_sq + (sub**2) @ (idf_new**2 - idf_old**2)
+        dots = sub @ (qc * idf_new**2)
+        denom = np.sqrt(np.maximum(norm_sq, 0.0)) * math.sqrt(q_sq)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            cos = np.where(denom > 0, dots / np.where(denom > 0, denom, 1.0), 0.0)
+        return np.asarray(cos, dtype=np.float64)
+
+    def best(self, claim: str) -> TfidfMatch:
+        """The best window for ``claim`` (score clipped to [0, 1]; 0.0 when nothing overlaps)."""
+        scores = self.window_scores(claim)
+        if scores.size == 0:
+            return TfidfMatch(0.0, -1, 0, 0)
+        i = int(np.argmax(scores))
+        value = float(scores[i])
+        if value != value:
+            value = 0.0
+        s, e = self.windows[i]
+        return TfidfMatch(min(1.0, max(0.0, value)), i, s, e)
+
+
+def claim_source_tfidf_cosine(
+    claim_text: str,
+    source_text: str,
+    *,
+    max_source_chars: int = DEFAULT_MAX_SOURCE_CHARS,
+    chunk_chars: int = DEFAULT_CHUNK_CHARS,
+    chunk_stride: int = DEFAULT_CHUNK_STRIDE,
+    max_chunks: int = DEFAULT_MAX_CHUNKS,
+) -> float:
+    """Best-window TF-IDF cosine of a claim against a source, in [0, 1] (seed API).
+
+    Identical texts give 1.0, an empty claim or source 0.0.
+    """
+    if not claim_text.strip() or not source_text.strip():
+        return 0.0
+    index = TfidfSourceIndex(
+        source_text,
+        max_source_chars=max_source_chars,
+        chunk_chars=chunk_chars,
+        chunk_stride=chunk_stride,
+        max_chunks=max_chunks,
+    )
+    return index.best(claim_text).score

@@ -1,0 +1,136 @@
+"""Fusing stage scores into a support score, and the verdict policy.
+
+:func:`fuse` is a pure function of the stage signals and documented weights,
+so a learned combiner can replace it later without touching the engine.
+
+Fusion (every available signal is first mapped to [0, 1]):
+
+* ``tfidf``: ``ramp(cosine, tfidf_low, tfidf_high)``
+* ``embedding``: ``ramp(cosine, embedding_low, embedding_high)``
+* ``nli``: ``max(0, entailment − contradiction)`` at the best window
+* ``llm``: the judge's probability of support
+
+``support`` = weighted mean of the available signals (weights renormalised over
+what ran), times ``1 − consistency_weight × consistency.penalty``.
+``contradiction`` = the larger of NLI's ``max_contradiction × (1 − entailment)``
+and ``consistency.penalty × relevance`` (relevance = the best lexical or
+embedding signal: a mismatching year only contradicts a source on the topic).
+
+Policy, in order: no source text or no scoring stage → ``unverifiable``;
+``contradiction ≥ contradicted`` and ``support < supported`` → ``contradicted``;
+``support ≥ supported`` → ``supported``; ``support ≥ weak`` → ``weak``; else
+``unsupported``. Confidence is ``0.5 + 0.5 × min(1, distance to the nearest
+threshold / 0.25)`` (1.0 for ``unverifiable``): near a threshold, ~0.5.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Verdict(StrEnum):
+    SUPPORTED = "supported"
+    WEAK = "weak"
+    UNSUPPORTED = "unsupported"
+    CONTRADICTED = "contradicted"
+    UNVERIFIABLE = "unverifiable"
+
+
+class Thresholds(BaseModel):
+    """Decision thresholds on the fused scores (defaults chosen on the dev data; docs)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    supported: float = Field(default=0.5, ge=0.0, le=1.0)
+    weak: float = Field(default=0.35, ge=0.0, le=1.0)
+    contradicted: float = Field(default=0.5, ge=0.0, le=1.0)
+
+
+class FusionWeights(BaseModel):
+    """Weights and ramps of :func:`fuse` (documented in docs/verification.md)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    tfidf: float = 1.0
+    embedding: float = 1.0
+    nli: float = 3.0
+    llm: float = 3.0
+    tfidf_low: float = 0.05
+    tfidf_high: float = 0.65
+    embedding_low: float = 0.2
+    embedding_high: float = 0.8
+    consistency_weight: float = 0.5
+
+
+@dataclass(frozen=True)
+class Signals:
+    """Raw stage outputs for one citation (None = stage did not run for it)."""
+
+    tfidf: float | None = None
+    embedding: float | None = None
+    nli_entailment: float | None = None
+    nli_contradiction: float | None = None
+    nli_max_contradiction: float | None = None
+    llm: float | None = None
+    consistency_penalty: float | None = None
+
+
+def ramp(x: float, low: float, high: float) -> float:
+    """Linear map of ``[low, high]`` onto ``[0, 1]``, clipped."""
+    if high <= low:
+        return 1.0 if x >= high else 0.0
+    return min(1.0, max(0.0, (x - low) / (high - low)))
+
+
+def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]:
+    """``(support, contradiction)``; support is None when no scoring signal is available."""
+    parts: list[tuple[float, float]] = []
+    relevance = 0.0
+    if signals.tfidf is not None:
+        value = ramp(signals.tfidf, weights.tfidf_low, weights.tfidf_high)
+        parts.append((weights.tfidf, value))
+        relevance = max(relevance, value)
+    if signals.embedding is not None:
+        value = ramp(signals.embedding, weights.embedding_low, weights.embedding_high)
+        parts.append((weights.embedding, value))
+        relevance = max(relevance, value)
+    if signals.nli_entailment is not None:
+        contra = signals.nli_contradiction or 0.0
+        parts.append((weights.nli, max(0.0, signals.nli_entailment - contra)))
+    if signals.llm is not None:
+        parts.append((weights.llm, signals.llm))
+    total = sum(w for w, _ in parts if w > 0)
+    if not parts or total <= 0:
+        return None, 0.0
+    support = sum(w * v for w, v in parts if w > 0) / total
+    penalty = signals.consistency_penalty or 0.0
+    support *= 1.0 - weights.consistency_weight * penalty
+    contradiction = penalty * relevance
+    if signals.nli_max_contradiction is not None and signals.nli_entailment is not None:
+        contradiction = max(
+            contradiction, signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
+        )
+    return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
+
+
+def _confidence(distance: float) -> float:
+    return round(0.5 + 0.5 * min(1.0, abs(distance) / 0.25), 6)
+
+
+def decide(
+    support: float | None, contradiction: float, thresholds: Thresholds, *, has_text: bool
+) -> tuple[Verdict, float]:
+    """The verdict and its confidence under the documented policy."""
+    if not has_text or support is None:
+        return Verdict.UNVERIFIABLE, 1.0
+    t = thresholds
+    if contradiction >= t.contradicted and support < t.supported:
+        return Verdict.CONTRADICTED, _confidence(contradiction - t.contradicted)
+    if support >= t.supported:
+        return Verdict.SUPPORTED, _confidence(support - t.supported)
+    if support >= t.weak:
+        return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))
+    return Verdict.UNSUPPORTED, _confidence(t.weak - support)
