@@ -19,6 +19,7 @@ java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | he
 if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ]; then apt_install openjdk-17-jre-headless; fi
 command -v mvn >/dev/null || apt_install maven
 command -v redis-server >/dev/null || apt_install redis-server
+command -v dot >/dev/null || apt_install graphviz  # the DOT export test renders through Graphviz
 
 started=$(date +%s)
 bash deploy/test-services.sh start
