@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +39,9 @@ class InlineJobRunner:
     Transient errors are retried ``max_retries`` times with exponential backoff
     starting at ``backoff_s`` (a pause, not a queue: the embedded store rarely
     fails transiently). Submitting a job that is already pending here returns
-    the pending job instead of running it twice.
+    the pending job instead of running it twice. ``models_for`` supplies
+    preloaded models per config (loaded once per process), else the engine
+    loads what it needs per job.
     """
 
     def __init__(
@@ -48,13 +51,13 @@ class InlineJobRunner:
         background: bool = True,
         max_retries: int = 3,
         backoff_s: float = 0.2,
-        models: StageModels | None = None,
+        models_for: Callable[[VerificationConfig], StageModels] | None = None,
     ) -> None:
         self._store = store
         self._background = background
         self._max_retries = max_retries
         self._backoff_s = backoff_s
-        self._models = models
+        self._models_for = models_for
         self._lock = threading.Lock()
         self._pending: dict[str, Future[Job]] = {}
         self._executor: ThreadPoolExecutor | None = None
@@ -91,6 +94,7 @@ class InlineJobRunner:
 
     def run(self, project: str, job_id: str, config: VerificationConfig) -> Job:
         """Run one job to completion here, retrying transient errors with backoff."""
+        models = self._models_for(config) if self._models_for is not None else None
         for attempt in range(self._max_retries + 1):
             try:
                 return run_verification_job(
@@ -99,7 +103,7 @@ class InlineJobRunner:
                     job_id,
                     config,
                     max_attempts=DEFAULT_MAX_ATTEMPTS,
-                    models=self._models,
+                    models=models,
                 )
             except RetryableError as exc:
                 if attempt == self._max_retries:

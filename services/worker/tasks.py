@@ -1,0 +1,139 @@
+"""The Celery tasks: verify one job (light or heavy queue), sweep, ping.
+
+Tasks are thin: the work and its idempotency are in :mod:`provgraph.jobs`.
+What the task adds is the retry policy on transient errors — exponential
+backoff with jitter, bounded by ``max_retries``, then ``failed`` recorded in
+the graph with the last error. Messages carry only JSON: the project, the job
+id and the config as data.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+from typing import Any
+
+from celery import Celery, Task
+from pydantic import ValidationError as PydanticValidationError
+
+from provgraph.errors import NotFoundError, RetryableError
+from provgraph.jobs import (
+    DEFAULT_MAX_ATTEMPTS,
+    config_from_json,
+    mark_failed,
+    run_verification_job,
+)
+from provgraph.store.types import Job
+from provgraph.verification.config import VerificationConfig
+from services.worker.names import TASK_PING, TASK_SWEEP, TASK_VERIFY_HEAVY, TASK_VERIFY_LIGHT
+from services.worker.options import WorkerOptions
+
+log = logging.getLogger(__name__)
+
+
+def backoff_countdown(
+    retries: int, options: WorkerOptions, rng: random.Random | None = None
+) -> float:
+    """Seconds before retry number ``retries + 1``: exponential, capped, with equal jitter.
+
+    Half the capped exponential delay is fixed and half random, so retries of
+    many jobs that failed together (a store restart) spread out instead of
+    hitting the store in one wave, and no retry comes back instantly.
+    """
+    rng = rng or random.Random()
+    delay = min(options.retry_backoff_max, options.retry_backoff * 2.0**retries)
+    return delay / 2 + rng.uniform(0.0, delay / 2)
+
+
+def run_job_task(
+    task: Task, project: str, job_id: str, config_data: dict[str, Any] | None,
+    options: WorkerOptions, *, heavy: bool,
+) -> dict[str, Any]:
+    """Body shared by the light and heavy tasks (see the module docstring)."""
+    from services.worker.runtime import process_store, stage_models
+
+    store = process_store()
+    try:
+        config = config_from_json(config_data)
+    except PydanticValidationError as exc:
+        mark_failed(store, project, job_id, f"invalid verifier config: {exc}")
+        return {"job_id": job_id, "state": "failed"}
+    retries = int(task.request.retries or 0)
+    try:
+        models = stage_models(config) if heavy else None
+        job = run_verification_job(
+            store, project, job_id, config, models=models, max_attempts=DEFAULT_MAX_ATTEMPTS
+        )
+    except NotFoundError as exc:
+        log.warning("job %s in project %s: %s; dropping the message", job_id, project, exc)
+        return {"job_id": job_id, "state": "missing"}
+    except RetryableError as exc:
+        if retries >= options.max_retries:
+            reason = f"retries exhausted ({retries} retries): {exc}"
+            try:
+                mark_failed(store, project, job_id, reason)
+            except RetryableError as again:
+                # The store is still down: the job stays queued/running in the graph
+                # and the re-enqueue sweep brings it back once the store answers.
+                log.error("job %s: %s; could not record it either: %s", job_id, reason, again)
+            return {"job_id": job_id, "state": "failed"}
+        countdown = backoff_countdown(retries, options)
+        log.info(
+            "job %s: transient error (%s); retry %d in %.1fs", job_id, exc, retries + 1, countdown
+        )
+        raise task.retry(exc=exc, countdown=countdown, max_retries=options.max_retries) from exc
+    return {"job_id": job.id, "state": job.state.value, "report_version": job.report_version}
+
+
+def register_tasks(celery_app: Celery, options: WorkerOptions) -> None:
+    """Register the provgraph tasks on ``celery_app`` (one app per settings).
+
+    Registered by call rather than decorator so the functions keep their types
+    (Celery's decorators are untyped).
+    """
+
+    def verify_light(
+        self: Task, project: str, job_id: str, config: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Verify with the cheap stages only (no model in memory)."""
+        return run_job_task(self, project, job_id, config, options, heavy=False)
+
+    def verify_heavy(
+        self: Task, project: str, job_id: str, config: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Verify with model stages; models come from the process cache."""
+        return run_job_task(self, project, job_id, config, options, heavy=True)
+
+    def sweep(self: Task) -> dict[str, Any]:
+        """Re-enqueue jobs the graph says are waiting but no queue holds (beat-scheduled)."""
+        from services.worker.dispatch import publish_job
+        from services.worker.runtime import process_store
+        from services.worker.sweep import sweep_jobs
+
+        def publish(project: str, job: Job, config: VerificationConfig) -> None:
+            publish_job(project, job, config, celery_app=celery_app)
+
+        result = sweep_jobs(
+            process_store(), publish,
+            queued_stale_after=options.sweep_stale_after,
+            running_stale_after=options.visibility_timeout + options.hard_time_limit,
+        )
+        return {"requeued": list(result.requeued), "reset_running": list(result.reset_running)}
+
+    def ping(self: Task) -> dict[str, Any]:
+        """Health: this worker process runs tasks and reaches its store."""
+        from services.worker.runtime import process_store
+
+        try:
+            store_ok = process_store().ping()
+        except Exception as exc:
+            log.warning("store ping failed: %s", exc)
+            store_ok = False
+        return {"pid": os.getpid(), "store": store_ok}
+
+    retrying = {"bind": True, "max_retries": options.max_retries}
+    celery_app.task(name=TASK_VERIFY_LIGHT, **retrying)(verify_light)
+    celery_app.task(name=TASK_VERIFY_HEAVY, **retrying)(verify_heavy)
+    celery_app.task(name=TASK_SWEEP, bind=True, max_retries=0)(sweep)
+    celery_app.task(name=TASK_PING, bind=True, max_retries=0)(ping)
