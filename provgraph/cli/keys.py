@@ -17,7 +17,9 @@ from provgraph.config import load_settings
 from services.api.auth.keystore import KeyOperationError, KeyStore
 from services.api.auth.roles import Role
 
-app = typer.Typer(help="Manage API keys (project-scoped: ingest, read or admin).", no_args_is_help=True)
+app = typer.Typer(
+    help="Manage API keys (project-scoped: ingest, read or admin).", no_args_is_help=True
+)
 
 
 def _store() -> KeyStore:

@@ -25,8 +25,10 @@ def serve(
     try:
         from services.api.server import run
     except ImportError as exc:
-        typer.echo(f"error: the API needs the server extras: pip install 'provgraph[server]' ({exc})",
-                   err=True)
+        typer.echo(
+            f"error: the API needs the server extras: pip install 'provgraph[server]' ({exc})",
+            err=True,
+        )
         raise typer.Exit(2) from exc
     if no_auth:
         typer.secho(

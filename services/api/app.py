@@ -25,7 +25,7 @@ from services.api.logs import configure_logging
 from services.api.middleware import RequestContextMiddleware
 from services.api.rest import events, exports, health
 from services.api.state import AppState
-from services.api.verification import VerificationDispatcher, default_dispatcher
+from services.api.verification import VerificationDispatcher
 
 log = logging.getLogger("provgraph.api")
 
@@ -44,7 +44,7 @@ def create_app(
     """Build the service; ``store`` and ``verifier`` default to what the settings name."""
     settings = settings or load_settings()
     configure_logging(settings.log_level)
-    state = AppState(settings, store=store, verifier=verifier or default_dispatcher())
+    state = AppState(settings, store=store, verifier=verifier)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

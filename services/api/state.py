@@ -16,7 +16,7 @@ from provgraph.config import Settings
 from provgraph.store.port import AsyncGraphStore
 from services.api.auth.keystore import KeyStore
 from services.api.metrics import ApiMetrics
-from services.api.verification import VerificationDispatcher
+from services.api.verification import VerificationDispatcher, default_dispatcher
 
 log = logging.getLogger("provgraph.api")
 
@@ -29,11 +29,11 @@ class AppState:
         settings: Settings,
         *,
         store: AsyncGraphStore | None,
-        verifier: VerificationDispatcher,
+        verifier: VerificationDispatcher | None = None,
     ) -> None:
         self.settings = settings
         self.metrics = ApiMetrics()
-        self.verifier = verifier
+        self.verifier = verifier or default_dispatcher(settings, self.store)
         self._store = store
         self._owns_store = store is None
         self._store_lock = asyncio.Lock()

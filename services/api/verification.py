@@ -1,19 +1,23 @@
 """How the API asks for a verification: through the worker's dispatcher when it exists.
 
-The API never runs verification itself (it is CPU-heavy and would stall
-requests); it hands the job to ``services.worker.dispatch`` and returns the
-job. When no dispatcher is available the mutation answers "not configured"
-with what to set, rather than failing obscurely.
+``services.worker.dispatch.enqueue_verification`` records the job in the graph
+first and then publishes it to Celery (broker mode) or runs it on a
+background thread of this process (embedded mode, which needs the API's own
+sync store so the inline job sees the graph it serves). When the dispatcher
+cannot be imported the mutation answers "not configured" with what to do.
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
+from provgraph.config import Settings
 from provgraph.errors import ProvgraphError
+from provgraph.store.async_memory import ThreadedAsyncStore
+from provgraph.store.port import AsyncGraphStore
 from provgraph.store.types import Job
 
 
@@ -25,14 +29,23 @@ class VerificationDispatcher(Protocol):
     async def request(self, project: str, output_id: str) -> Job: ...
 
 
-class WorkerDispatcher:
-    """Calls ``services.worker.dispatch.enqueue_verification`` in a thread (it may block)."""
+StoreGetter = Callable[[], Awaitable[AsyncGraphStore]]
 
-    def __init__(self, enqueue: Callable[[str, str], Job]) -> None:
+
+class WorkerDispatcher:
+    """Calls ``enqueue_verification`` in a thread (it writes the graph and may publish)."""
+
+    def __init__(self, enqueue: Callable[..., Job], settings: Settings, store: StoreGetter) -> None:
         self._enqueue = enqueue
+        self._settings = settings
+        self._store = store
 
     async def request(self, project: str, output_id: str) -> Job:
-        return await asyncio.to_thread(self._enqueue, project, output_id)
+        store = await self._store()
+        kwargs: dict[str, Any] = {"settings": self._settings}
+        if isinstance(store, ThreadedAsyncStore):
+            kwargs["store"] = store.sync_store  # embedded: inline jobs must see this graph
+        return await asyncio.to_thread(self._enqueue, project, output_id, **kwargs)
 
 
 class UnconfiguredDispatcher:
@@ -45,15 +58,14 @@ class UnconfiguredDispatcher:
         raise VerificationUnavailableError(self.reason)
 
 
-def default_dispatcher() -> VerificationDispatcher:
+def default_dispatcher(settings: Settings, store: StoreGetter) -> VerificationDispatcher:
     """The worker's dispatcher if it can be imported, else one that explains why not."""
     try:
         module = importlib.import_module("services.worker.dispatch")
         enqueue = module.enqueue_verification
     except (ImportError, AttributeError) as exc:
         return UnconfiguredDispatcher(
-            "verification service not configured: the worker dispatcher is not installed "
-            f"({type(exc).__name__}); run the platform with `make up` "
-            "(PROVGRAPH_BROKER_URL and a worker)"
+            "verification service not configured: the worker dispatcher cannot be loaded "
+            f"({type(exc).__name__}: {exc}); install provgraph[worker] or run `make up`"
         )
-    return WorkerDispatcher(enqueue)
+    return WorkerDispatcher(enqueue, settings, store)

@@ -26,6 +26,17 @@ from provgraph.config import Settings
 from provgraph.store.async_memory import AsyncMemoryGraphStore
 from provgraph.store.port import AsyncGraphStore
 from provgraph.store.types import Job, JobState, StoredReport
+from provgraph.verification.report import (
+    CitationCheck,
+    ClaimInfo,
+    Evidence,
+    SourceInfo,
+    StageScore,
+    StageStatus,
+    VerificationReport,
+    report_to_stored,
+)
+from provgraph.verification.verdicts import FusionWeights, Thresholds, Verdict
 from services.api.app import create_app
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "multi_agent_session.jsonl"
@@ -155,28 +166,41 @@ async def env(
     keys.close()
 
 
-def sample_report(output_id: str = FINAL_ID, config_hash: str = "cfg-a") -> StoredReport:
-    """A report in the verification engine's shape (per-citation items with evidence)."""
-    citations = [
-        {"tag_index": 0, "key": "a_1", "claim": {"text": "Germany reached 52.5% in 2023", "start": 58,
-         "end": 150}, "verdict": "supported", "confidence": 0.91,
-         "scores": {"tfidf": 0.42, "nli_entailment": 0.93},
-         "evidence": {"source_key": "a_1", "start": 0, "end": 83, "text": "Renewables supplied 52.5%"}},
-        {"tag_index": 0, "key": "d_1", "claim": {"text": "Germany reached 52.5% in 2023"},
-         "verdict": "supported", "confidence": 0.88, "scores": {"tfidf": 0.51},
-         "evidence": {"source_key": "d_1", "start": 0, "end": 99, "text": "In 2023 renewable sources"}},
-        {"tag_index": 4, "key": "d_1", "claim": {"text": "falling fossil generation explains part"},
-         "verdict": "weak", "confidence": 0.55, "scores": {"tfidf": 0.2}, "evidence": []},
-    ]
-    document = {
-        "schema_version": "1", "output_id": output_id, "citations_checked": 3,
-        "support_rate": 2 / 3, "verdict_counts": {"supported": 2, "weak": 1},
-        "citations": citations, "config_hash": config_hash,
-    }
-    return StoredReport(
-        output_id=output_id, session_id=SESSION_ID, config_hash=config_hash, report=document,
-        created_at=datetime.now(UTC), verdicts=("supported", "weak"), support_rate=2 / 3,
+def _check(tag: int, key: str, node: str, claim: str, verdict: Verdict, confidence: float,
+           evidence: str | None) -> CitationCheck:
+    found = None
+    if evidence:
+        found = Evidence(source_key=key, start=0, end=len(evidence), text=evidence)
+    return CitationCheck(
+        tag_index=tag, key=key,
+        claim=ClaimInfo(text=claim, start=0, end=len(claim), mode="sentence"),
+        source=SourceInfo(
+            key=key, node_id=node, node_type="data_read", label=node, chars=200
+        ),
+        scores={"tfidf": StageScore(stage="tfidf", score=0.42, raw={"cosine": 0.42})},
+        evidence=found, support_score=confidence, contradiction_score=0.02, verdict=verdict,
+        confidence=confidence, kept_in_text=verdict is not Verdict.UNSUPPORTED,
     )
+
+
+def sample_report(output_id: str = FINAL_ID, config_hash: str = "cfg-a") -> StoredReport:
+    """A report built with the verification engine's own models (so the shape is real)."""
+    germany = "In Germany renewables reached 52.5% of electricity consumption"
+    checks = [
+        _check(0, "a_1", "de.resp2", germany, Verdict.SUPPORTED, 0.91,
+               "Renewables supplied 52.5% of German electricity consumption in 2023"),
+        _check(0, "d_1", "de.data1", germany, Verdict.SUPPORTED, 0.88,
+               "In 2023 renewable sources supplied 52.5 percent"),
+        _check(4, "d_1", "de.data1", "falling fossil generation explains part of the rise",
+               Verdict.WEAK, 0.41, None),
+    ]
+    report = VerificationReport(
+        text_with_verified_citations="(text)", tags=[], checks=checks, unresolvable_keys=[],
+        totals={"supported": 2, "weak": 1}, citations_checked=3, support_rate=2 / 3,
+        coverage=[], stages=[StageStatus(name="tfidf", status="ran")], thresholds=Thresholds(),
+        fusion=FusionWeights(), config={}, config_hash=config_hash, seconds=0.1,
+    )
+    return report_to_stored(report, output_id, SESSION_ID)
 
 
 @pytest.fixture

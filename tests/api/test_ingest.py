@@ -123,9 +123,10 @@ async def test_error_classes(env: Env) -> None:
     assert r.status_code == 415
     r = await post("/v1/events", content=b"[{,", headers={**h, "Content-Type": "application/json"})
     assert r.status_code == 422 and "line 1" in r.json()["error"]["message"]
-    r = await post("/v1/events", content=b'{"id": 1}', headers={**h, "Content-Type": "application/json"})
+    json_h = {**h, "Content-Type": "application/json"}
+    r = await post("/v1/events", content=b'{"id": 1}', headers=json_h)
     assert r.status_code == 422 and "JSON array" in r.json()["error"]["message"]
-    r = await post("/v1/events", content=b"\xff\xfe", headers={**h, "Content-Type": "application/json"})
+    r = await post("/v1/events", content=b"\xff\xfe", headers=json_h)
     assert r.status_code == 422
     r = await post("/v1/events", content=b"not gzip", headers={
         **h, "Content-Type": "application/json", "Content-Encoding": "gzip"})
@@ -151,9 +152,10 @@ class _DownStore(AsyncMemoryGraphStore):
 
 async def test_store_unavailable_is_503_with_retry_after(env: Env, settings: Any) -> None:
     app = create_app(settings, store=_DownStore(None))
-    key, token = app.state.provgraph.keys().create("acme", "ingest")
+    _, token = app.state.provgraph.keys().create("acme", "ingest")
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
-        r = await c.post("/v1/events", json=[_event(1)], headers={"Authorization": f"Bearer {token}"})
+        auth = {"Authorization": f"Bearer {token}"}
+        r = await c.post("/v1/events", json=[_event(1)], headers=auth)
     assert r.status_code == 503
     assert r.headers["Retry-After"] == "8"
     assert r.json()["error"]["code"] == "unavailable"

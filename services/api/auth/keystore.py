@@ -97,7 +97,8 @@ class KeyStore:
         try:
             role = Role(role)
         except ValueError as exc:
-            raise KeyOperationError(f"role must be one of {', '.join(r.value for r in Role)}") from exc
+            roles = ", ".join(r.value for r in Role)
+            raise KeyOperationError(f"role must be one of {roles}") from exc
         key_id = secrets.token_hex(8)
         token = f"{TOKEN_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
         created = datetime.now(UTC).isoformat()

@@ -30,7 +30,9 @@ def check_first(first: int | None) -> int:
     if first is None:
         return DEFAULT_PAGE_SIZE
     if not 1 <= first <= MAX_PAGE_SIZE:
-        raise LimitExceededError(f"must be between 1 and {MAX_PAGE_SIZE}, got {first}", path="first")
+        raise LimitExceededError(
+            f"must be between 1 and {MAX_PAGE_SIZE}, got {first}", path="first"
+        )
     return first
 
 

@@ -42,7 +42,7 @@ _THREAD_PARSE_BYTES = 512 * 1024
 
 
 class EventFailure(BaseModel):
-    path: str = Field(description="Field path inside the event, e.g. 'timestamp' or 'edges[0].label'.")
+    path: str = Field(description="Field path in the event, e.g. 'timestamp', 'edges[0].label'.")
     reason: str
 
 
@@ -172,7 +172,9 @@ def _results(
         else:  # the store did not mention it: never claim durability we cannot vouch for
             results[index] = EventResult(
                 id=event.id, index=index, status="rejected",
-                error=EventFailure(path="", reason="the store did not confirm this event; resend it"),
+                error=EventFailure(
+                    path="", reason="the store did not confirm this event; resend it"
+                ),
             )
     return [results[i] for i in sorted(results)]
 
@@ -194,7 +196,7 @@ def _accepted_outputs(good: list[tuple[int, Event]], results: list[EventResult])
 
 
 async def _auto_verify(state: AppState, project: str, output_ids: list[str]) -> None:
-    """Best effort after the response: the events are already durable, a failed enqueue is logged."""
+    """Best effort after the response: the events are durable already; failures are logged."""
     for output_id in output_ids:
         try:
             await state.verifier.request(project, output_id)

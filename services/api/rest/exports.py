@@ -8,10 +8,7 @@ in the caller's project is a 404, whether it exists elsewhere or not.
 from __future__ import annotations
 
 import asyncio
-import importlib
-import json
 from enum import StrEnum
-from typing import Any
 
 from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
@@ -35,13 +32,7 @@ class ExportFormat(StrEnum):
     PROV = "prov"
 
 
-_RENDERERS: dict[ExportFormat, tuple[str, str]] = {
-    ExportFormat.JSON: ("graph_to_json", "application/json"),
-    ExportFormat.MERMAID: ("graph_to_mermaid", "text/vnd.mermaid; charset=utf-8"),
-    ExportFormat.DOT: ("graph_to_dot", "text/vnd.graphviz; charset=utf-8"),
-    ExportFormat.HTML: ("graph_to_html", "text/html; charset=utf-8"),
-    ExportFormat.PROV: ("graph_to_prov_json", "application/json"),
-}
+_EXTENSIONS = {"json": "json", "mermaid": "mmd", "dot": "dot", "html": "html", "prov": "prov.json"}
 
 
 class ExportUnavailableError(ApiError):
@@ -69,7 +60,7 @@ class SessionNotFoundError(ApiError):
 async def export_session(
     request: Request,
     session_id: str = Path(min_length=1, max_length=256),
-    format: ExportFormat = Query(ExportFormat.JSON),  # noqa: A002, B008
+    format: ExportFormat = Query(ExportFormat.JSON),  # noqa: B008
     principal: Principal = Depends(require(Permission.READ)),  # noqa: B008
 ) -> Response:
     state: AppState = request.app.state.provgraph
@@ -79,30 +70,24 @@ async def export_session(
         raise SessionNotFoundError(f"session '{session_id}' has no events in this project")
     if len(graph.nodes) > MAX_EXPORT_NODES:
         raise ApiError(f"session has {len(graph.nodes)} nodes; exports stop at {MAX_EXPORT_NODES}")
-    name, media = _RENDERERS[format]
-    rendered = await asyncio.to_thread(_render, name, graph)
-    disposition = f'inline; filename="{_safe(session_id)}.{_extension(format)}"'
-    return Response(rendered, media_type=media, headers={"Content-Disposition": disposition})
+    rendered = await asyncio.to_thread(_render, graph, format, session_id)
+    disposition = f'inline; filename="{_safe(session_id)}.{_EXTENSIONS[format.value]}"'
+    return Response(rendered, media_type=_media_type(format), headers={
+        "Content-Disposition": disposition})
 
 
-def _render(name: str, graph: ProvenanceGraph) -> str:
+def _render(graph: ProvenanceGraph, fmt: ExportFormat, session_id: str) -> str:
     try:
-        module = importlib.import_module("provgraph.exports")
-        renderer: Any = getattr(module, name)
-    except (ImportError, AttributeError) as exc:
-        raise ExportUnavailableError(f"this build has no exporter {name!r}") from exc
-    out = renderer(graph)
-    if isinstance(out, bytes):
-        return out.decode("utf-8")
-    if isinstance(out, str):
-        return out
-    return json.dumps(out, ensure_ascii=False, default=str)
+        from provgraph.exports.render import render_graph
+    except ImportError as exc:
+        raise ExportUnavailableError("this build has no exporters") from exc
+    return render_graph(graph, fmt.value, title=f"Session {session_id}")
 
 
-def _extension(fmt: ExportFormat) -> str:
-    return {"json": "json", "mermaid": "mmd", "dot": "dot", "html": "html", "prov": "prov.json"}[
-        fmt.value
-    ]
+def _media_type(fmt: ExportFormat) -> str:
+    from provgraph.exports.render import MEDIA_TYPES
+
+    return MEDIA_TYPES.get(fmt.value, "application/octet-stream")
 
 
 def _safe(name: str) -> str:

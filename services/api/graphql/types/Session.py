@@ -94,9 +94,10 @@ class Session:
             if edge.label != EdgeLabel.DELEGATES_TO.value:
                 continue
             source, target = graph.nodes.get(edge.source_id), graph.nodes.get(edge.target_id)
-            if source and target and source.agent_name and target.agent_name:
-                if source.agent_name != target.agent_name:
-                    delegated[target.agent_name].add(source.agent_name)
+            if source and target and source.agent_name and target.agent_name and (
+                source.agent_name != target.agent_name
+            ):
+                delegated[target.agent_name].add(source.agent_name)
         return [
             Agent(name=name, run_ids=list(runs[name]), node_count=counts[name],
                   delegated_by=sorted(delegated[name]))

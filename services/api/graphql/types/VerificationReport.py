@@ -15,6 +15,7 @@ from services.api.graphql import report_view
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.CitationCheck import CitationCheck
 from services.api.graphql.types.Node import Node
+from services.api.graphql.types.StageRun import StageRun
 from services.api.graphql.types.VerdictCount import VerdictCount
 
 
@@ -27,6 +28,10 @@ class VerificationReport:
     config_hash: str
     created_at: datetime
     schema_version: str | None
+    engine_version: str | None
+    text_with_verified_citations: str | None
+    unresolvable_keys: list[str]
+    stages: list[StageRun]
     citations_checked: int
     support_rate: float | None
     verdicts: list[str]
@@ -44,6 +49,12 @@ class VerificationReport:
             output_id=strawberry.ID(stored.output_id), session_id=stored.session_id,
             version=stored.version, config_hash=stored.config_hash, created_at=stored.created_at,
             schema_version=report_view.text(doc, "schema_version"),
+            engine_version=report_view.text(doc, "engine_version"),
+            text_with_verified_citations=report_view.text(doc, "text_with_verified_citations"),
+            unresolvable_keys=[
+                k for k in doc.get("unresolvable_keys") or [] if isinstance(k, str)
+            ],
+            stages=[StageRun.from_dict(s) for s in doc.get("stages") or [] if isinstance(s, dict)],
             citations_checked=report_view.citations_checked(doc),
             support_rate=rate if rate is not None else report_view.number(doc, "support_rate"),
             verdicts=list(stored.verdicts),
