@@ -1,0 +1,232 @@
+"""The synchronous Neo4j :class:`~provgraph.store.port.GraphStore` (workers, CLI, library).
+
+Thin by design: every operation is a program from
+:mod:`provgraph.store.neo4j.operations` run in one managed transaction with the
+database always named. The driver is created lazily and again in a forked
+child (a driver's sockets must never be shared across ``fork``), so a Celery
+worker gets one driver per process, created after fork.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from neo4j import Driver, GraphDatabase, ManagedTransaction
+from neo4j import exceptions as neo
+
+from provgraph.errors import StoreUnavailableError
+from provgraph.events import Event
+from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.store.neo4j import operations as ops
+from provgraph.store.neo4j.driver import (
+    UNKNOWN_OUTCOME_ATTEMPTS,
+    ConnectionConfig,
+    chunks,
+    new_batch_token,
+    translated,
+)
+from provgraph.store.types import (
+    AttributionQuery,
+    CitationSummaryEntry,
+    IngestResult,
+    Job,
+    LineageDirection,
+    LineageResult,
+    Page,
+    ReportFilter,
+    SessionFilter,
+    SessionSummary,
+    SourcePaths,
+    StoredReport,
+)
+
+T = TypeVar("T")
+REPORT_SAVE_ATTEMPTS = 3
+
+
+def run_program(tx: ManagedTransaction, program: ops.Program[T]) -> T:
+    """Drive a program inside a transaction: run each statement, send back its records."""
+    try:
+        statement = next(program)
+        while True:
+            records = [record.data() for record in tx.run(statement.text, statement.params)]
+            statement = program.send(records)
+    except StopIteration as stop:
+        result: T = stop.value
+        return result
+
+
+class Neo4jGraphStore:
+    """Neo4j-backed store; same contract and results as the embedded store."""
+
+    def __init__(self, config: ConnectionConfig) -> None:
+        self.config = config
+        self._lock = threading.Lock()
+        self._driver: Driver | None = None
+        self._pid: int | None = None
+
+    # ------------------------------------------------------------------ plumbing
+    @property
+    def driver(self) -> Driver:
+        """This process's driver (created on first use, re-created after ``fork``)."""
+        with self._lock:
+            if self._driver is None or self._pid != os.getpid():
+                self._driver = GraphDatabase.driver(self.config.uri, **self.config.driver_kwargs())
+                self._pid = os.getpid()
+            return self._driver
+
+    def _run(self, action: str, make: Callable[[], ops.Program[T]], *, write: bool) -> T:
+        """Run a program in one managed transaction (re-made if the driver retries).
+
+        The first program is made before any I/O, so argument validation
+        (bounds, cursors) fails fast even when the server is down.
+        """
+        programs = [make()]
+
+        def work(tx: ManagedTransaction) -> T:
+            return run_program(tx, programs.pop() if programs else make())
+
+        with (
+            translated(action, self.config.uri),
+            self.driver.session(database=self.config.database) as session,
+        ):
+            if write:
+                return session.execute_write(work)
+            return session.execute_read(work)
+
+    # ------------------------------------------------------------------ ingestion
+    def ingest(self, project: str, events: Sequence[Event]) -> IngestResult:
+        """Batches of ``batch_size`` events, one transaction each.
+
+        A batch whose commit outcome is unknown is run again with the same
+        batch token: what it already stored is recognised as its own (accepted,
+        not duplicated). Earlier batches of a call stay applied if a later one
+        fails; retrying the call reports them as duplicates and changes nothing.
+        """
+        result = IngestResult()
+        for batch in chunks(events, self.config.batch_size):
+            result = result.merged(self._ingest_batch(project, batch, new_batch_token()))
+        return result
+
+    def _ingest_batch(
+        self, project: str, batch: list[tuple[int, Event]], token: str
+    ) -> IngestResult:
+        for attempt in range(UNKNOWN_OUTCOME_ATTEMPTS):
+            try:
+                return self._run("ingest", lambda: ops.ingest(project, batch, token), write=True)
+            except StoreUnavailableError as exc:
+                unknown = isinstance(exc.__cause__, neo.IncompleteCommit)
+                if not unknown or attempt == UNKNOWN_OUTCOME_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    # ------------------------------------------------------------------ reads
+    def get_node(self, project: str, node_id: str) -> ProvenanceNode | None:
+        return self._run("get_node", lambda: ops.get_node(project, node_id), write=False)
+
+    def get_nodes(self, project: str, node_ids: Sequence[str]) -> dict[str, ProvenanceNode]:
+        return self._run("get_nodes", lambda: ops.get_nodes(project, node_ids), write=False)
+
+    def session_graph(self, project: str, session_id: str) -> ProvenanceGraph:
+        return self._run(
+            "session_graph", lambda: ops.session_graph(project, session_id), write=False
+        )
+
+    def list_sessions(
+        self, project: str, *, first: int = 50, after: str | None = None,
+        filter: SessionFilter | None = None,
+    ) -> Page[SessionSummary]:
+        return self._run(
+            "list_sessions", lambda: ops.list_sessions(project, first, after, filter), write=False
+        )
+
+    def node_edges(self, project: str, node_id: str) -> list[ProvenanceEdge]:
+        return self._run("node_edges", lambda: ops.node_edges(project, node_id), write=False)
+
+    def resolve_citation_key(
+        self, project: str, session_id: str, key: str
+    ) -> ProvenanceNode | None:
+        return self._run(
+            "resolve_citation_key",
+            lambda: ops.resolve_citation_key(project, session_id, key),
+            write=False,
+        )
+
+    def citation_summary(self, project: str, session_id: str) -> list[CitationSummaryEntry]:
+        return self._run(
+            "citation_summary", lambda: ops.citation_summary(project, session_id), write=False
+        )
+
+    def attribution(self, project: str, query: AttributionQuery) -> SourcePaths:
+        return self._run("attribution", lambda: ops.attribution(project, query), write=False)
+
+    def lineage(
+        self, project: str, node_id: str, *, direction: LineageDirection, depth: int,
+        limit: int = 1000,
+    ) -> LineageResult:
+        return self._run(
+            "lineage", lambda: ops.lineage(project, node_id, direction, depth, limit), write=False
+        )
+
+    # ------------------------------------------------------------------ reports and jobs
+    def save_report(self, project: str, report: StoredReport) -> StoredReport:
+        """Upsert; a version-number race with a concurrent save is retried."""
+        for attempt in range(REPORT_SAVE_ATTEMPTS):
+            try:
+                return self._run(
+                    "save_report", lambda: ops.save_report(project, report), write=True
+                )
+            except Exception as exc:
+                if not isinstance(exc.__cause__, neo.ConstraintError):
+                    raise
+                if attempt == REPORT_SAVE_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def get_report(
+        self, project: str, output_id: str, version: int | None = None
+    ) -> StoredReport | None:
+        return self._run(
+            "get_report", lambda: ops.get_report(project, output_id, version), write=False
+        )
+
+    def list_reports(
+        self, project: str, *, first: int = 50, after: str | None = None,
+        filter: ReportFilter | None = None,
+    ) -> Page[StoredReport]:
+        return self._run(
+            "list_reports", lambda: ops.list_reports(project, first, after, filter), write=False
+        )
+
+    def save_job(self, project: str, job: Job) -> Job:
+        return self._run("save_job", lambda: ops.save_job(project, job), write=True)
+
+    def get_job(self, project: str, job_id: str) -> Job | None:
+        return self._run("get_job", lambda: ops.get_job(project, job_id), write=False)
+
+    def list_jobs(
+        self, project: str | None, *, state: str | None = None, limit: int = 100
+    ) -> list[Job]:
+        return self._run("list_jobs", lambda: ops.list_jobs(project, state, limit), write=False)
+
+    # ------------------------------------------------------------------ lifecycle
+    def ping(self) -> bool:
+        try:
+            return self._run("ping", ops.ping, write=False)
+        except Exception:
+            return False
+
+    def close(self) -> None:
+        with self._lock:
+            driver, self._driver = self._driver, None
+            if driver is not None and self._pid == os.getpid():
+                driver.close()
+
+    def __enter__(self) -> Neo4jGraphStore:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()

@@ -1,0 +1,219 @@
+"""The async Neo4j :class:`~provgraph.store.port.AsyncGraphStore` (the API service).
+
+Runs the same programs as the sync adapter (:mod:`provgraph.store.neo4j.operations`)
+through the async driver, so the two cannot drift apart. The driver is created
+lazily on first use, inside the event loop that will use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
+from neo4j import exceptions as neo
+
+from provgraph.errors import StoreUnavailableError
+from provgraph.events import Event
+from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.store.neo4j import operations as ops
+from provgraph.store.neo4j.adapter import REPORT_SAVE_ATTEMPTS
+from provgraph.store.neo4j.driver import (
+    UNKNOWN_OUTCOME_ATTEMPTS,
+    ConnectionConfig,
+    chunks,
+    new_batch_token,
+    translated,
+)
+from provgraph.store.types import (
+    AttributionQuery,
+    CitationSummaryEntry,
+    IngestResult,
+    Job,
+    LineageDirection,
+    LineageResult,
+    Page,
+    ReportFilter,
+    SessionFilter,
+    SessionSummary,
+    SourcePaths,
+    StoredReport,
+)
+
+T = TypeVar("T")
+
+
+async def run_program_async(tx: AsyncManagedTransaction, program: ops.Program[T]) -> T:
+    """Drive a program inside an async transaction."""
+    try:
+        statement = next(program)
+        while True:
+            result = await tx.run(statement.text, statement.params)
+            records = await result.data()
+            statement = program.send(records)
+    except StopIteration as stop:
+        value: T = stop.value
+        return value
+
+
+class AsyncNeo4jGraphStore:
+    """Neo4j-backed async store; same contract and results as the embedded store."""
+
+    def __init__(self, config: ConnectionConfig) -> None:
+        self.config = config
+        self._driver: AsyncDriver | None = None
+
+    @property
+    def driver(self) -> AsyncDriver:
+        if self._driver is None:
+            self._driver = AsyncGraphDatabase.driver(
+                self.config.uri, **self.config.driver_kwargs()
+            )
+        return self._driver
+
+    async def _run(self, action: str, make: Callable[[], ops.Program[T]], *, write: bool) -> T:
+        """One managed transaction; the first program is made before any I/O."""
+        programs = [make()]
+
+        async def work(tx: AsyncManagedTransaction) -> T:
+            return await run_program_async(tx, programs.pop() if programs else make())
+
+        with translated(action, self.config.uri):
+            async with self.driver.session(database=self.config.database) as session:
+                if write:
+                    return await session.execute_write(work)
+                return await session.execute_read(work)
+
+    # ------------------------------------------------------------------ ingestion
+    async def ingest(self, project: str, events: Sequence[Event]) -> IngestResult:
+        """See :meth:`Neo4jGraphStore.ingest` (same batching and retry rules)."""
+        result = IngestResult()
+        for batch in chunks(events, self.config.batch_size):
+            result = result.merged(await self._ingest_batch(project, batch, new_batch_token()))
+        return result
+
+    async def _ingest_batch(
+        self, project: str, batch: list[tuple[int, Event]], token: str
+    ) -> IngestResult:
+        for attempt in range(UNKNOWN_OUTCOME_ATTEMPTS):
+            try:
+                return await self._run(
+                    "ingest", lambda: ops.ingest(project, batch, token), write=True
+                )
+            except StoreUnavailableError as exc:
+                unknown = isinstance(exc.__cause__, neo.IncompleteCommit)
+                if not unknown or attempt == UNKNOWN_OUTCOME_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    # ------------------------------------------------------------------ reads
+    async def get_node(self, project: str, node_id: str) -> ProvenanceNode | None:
+        return await self._run("get_node", lambda: ops.get_node(project, node_id), write=False)
+
+    async def get_nodes(
+        self, project: str, node_ids: Sequence[str]
+    ) -> dict[str, ProvenanceNode]:
+        return await self._run("get_nodes", lambda: ops.get_nodes(project, node_ids), write=False)
+
+    async def session_graph(self, project: str, session_id: str) -> ProvenanceGraph:
+        return await self._run(
+            "session_graph", lambda: ops.session_graph(project, session_id), write=False
+        )
+
+    async def list_sessions(
+        self, project: str, *, first: int = 50, after: str | None = None,
+        filter: SessionFilter | None = None,
+    ) -> Page[SessionSummary]:
+        return await self._run(
+            "list_sessions", lambda: ops.list_sessions(project, first, after, filter), write=False
+        )
+
+    async def node_edges(self, project: str, node_id: str) -> list[ProvenanceEdge]:
+        return await self._run("node_edges", lambda: ops.node_edges(project, node_id), write=False)
+
+    async def resolve_citation_key(
+        self, project: str, session_id: str, key: str
+    ) -> ProvenanceNode | None:
+        return await self._run(
+            "resolve_citation_key",
+            lambda: ops.resolve_citation_key(project, session_id, key),
+            write=False,
+        )
+
+    async def citation_summary(
+        self, project: str, session_id: str
+    ) -> list[CitationSummaryEntry]:
+        return await self._run(
+            "citation_summary", lambda: ops.citation_summary(project, session_id), write=False
+        )
+
+    async def attribution(self, project: str, query: AttributionQuery) -> SourcePaths:
+        return await self._run("attribution", lambda: ops.attribution(project, query), write=False)
+
+    async def lineage(
+        self, project: str, node_id: str, *, direction: LineageDirection, depth: int,
+        limit: int = 1000,
+    ) -> LineageResult:
+        return await self._run(
+            "lineage", lambda: ops.lineage(project, node_id, direction, depth, limit), write=False
+        )
+
+    # ------------------------------------------------------------------ reports and jobs
+    async def save_report(self, project: str, report: StoredReport) -> StoredReport:
+        for attempt in range(REPORT_SAVE_ATTEMPTS):
+            try:
+                return await self._run(
+                    "save_report", lambda: ops.save_report(project, report), write=True
+                )
+            except Exception as exc:
+                if not isinstance(exc.__cause__, neo.ConstraintError):
+                    raise
+                if attempt == REPORT_SAVE_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def get_report(
+        self, project: str, output_id: str, version: int | None = None
+    ) -> StoredReport | None:
+        return await self._run(
+            "get_report", lambda: ops.get_report(project, output_id, version), write=False
+        )
+
+    async def list_reports(
+        self, project: str, *, first: int = 50, after: str | None = None,
+        filter: ReportFilter | None = None,
+    ) -> Page[StoredReport]:
+        return await self._run(
+            "list_reports", lambda: ops.list_reports(project, first, after, filter), write=False
+        )
+
+    async def save_job(self, project: str, job: Job) -> Job:
+        return await self._run("save_job", lambda: ops.save_job(project, job), write=True)
+
+    async def get_job(self, project: str, job_id: str) -> Job | None:
+        return await self._run("get_job", lambda: ops.get_job(project, job_id), write=False)
+
+    async def list_jobs(
+        self, project: str | None, *, state: str | None = None, limit: int = 100
+    ) -> list[Job]:
+        return await self._run(
+            "list_jobs", lambda: ops.list_jobs(project, state, limit), write=False
+        )
+
+    # ------------------------------------------------------------------ lifecycle
+    async def ping(self) -> bool:
+        try:
+            return await self._run("ping", ops.ping, write=False)
+        except Exception:
+            return False
+
+    async def close(self) -> None:
+        driver, self._driver = self._driver, None
+        if driver is not None:
+            await driver.close()
+
+    async def __aenter__(self) -> AsyncNeo4jGraphStore:
+        return self
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.close()

@@ -1,0 +1,423 @@
+"""Every Cypher statement the Neo4j adapter runs, built by small pure functions.
+
+Nothing here touches a driver: each function returns the statement text, and
+``tests/neo4j/test_cypher.py`` pins them as exact strings. Values always travel
+as parameters; the only things interpolated into the text are node labels and
+relationship types from a fixed whitelist (:data:`NODE_LABELS`,
+:class:`~provgraph.graph.EdgeLabel`) and variable-length bounds that went
+through :func:`~provgraph.store.types.bounded_int`. Every statement that reads
+or writes tenant data matches on ``project`` so no query can see another
+project's nodes; ``list_jobs_query(all_projects=True)`` is the one deliberate
+exception (the worker's re-enqueue sweep).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from provgraph.graph import EdgeLabel
+from provgraph.mapping import VERSIONED_FIELDS
+from provgraph.store.types import (
+    MAX_ATTRIBUTION_DEPTH,
+    MAX_LINEAGE_DEPTH,
+    LineageDirection,
+    bounded_int,
+)
+
+NODE = "Node"
+"""Provenance nodes (every node type, and placeholders, which have no type yet)."""
+DELIVERY = "Delivery"
+"""One per accepted event id: the delivery-id dedupe."""
+CITATION_KEY = "CitationKey"
+"""A session-scoped key: the node it names and the nodes whose content cites it."""
+REPORT = "Report"
+JOB = "Job"
+INGEST_LOCK = "IngestLock"
+"""One per project; every ingest transaction writes it first, so ingests of one
+project are serialised and the read-decide-write of a batch sees a stable state."""
+SCHEMA_MIGRATION = "SchemaMigration"
+
+NODE_LABELS: frozenset[str] = frozenset(
+    {NODE, DELIVERY, CITATION_KEY, REPORT, JOB, INGEST_LOCK, SCHEMA_MIGRATION}
+)
+"""The whitelist of node labels; the migrations constrain (project, id) on each."""
+
+SCHEMA_PROJECT = "__provgraph_schema__"
+"""``project`` of migration records (they belong to no tenant)."""
+
+
+def label(name: str) -> str:
+    """A whitelisted node label, or ValueError (labels never come from input)."""
+    if name not in NODE_LABELS:
+        raise ValueError(f"'{name}' is not a provgraph node label")
+    return name
+
+
+def rel_type(edge_label: EdgeLabel | str) -> str:
+    """A relationship type from :class:`EdgeLabel` only (ValueError otherwise)."""
+    return EdgeLabel(edge_label).value
+
+
+def property_name(field_name: str) -> str:
+    """A versioned node field, validated against :data:`VERSIONED_FIELDS`."""
+    if field_name not in VERSIONED_FIELDS:
+        raise ValueError(f"'{field_name}' is not a versioned node field")
+    return field_name
+
+
+def version_property(field_name: str) -> str:
+    """Where the version that last wrote ``field_name`` is kept (``v_<field>``)."""
+    return f"v_{property_name(field_name)}"
+
+
+# ---------------------------------------------------------------------- ingestion
+def ingest_lookup_query() -> str:
+    """Lock the project, then read what the batch's decisions depend on.
+
+    Returns one row: deliveries already stored (id and the batch token that
+    wrote them), citation keys already bound, and the current citation key of
+    nodes the batch wants to give a key to.
+    """
+    return (
+        f"MERGE (lock:{INGEST_LOCK} {{project: $project, id: 'ingest'}})\n"
+        "SET lock.batches = coalesce(lock.batches, 0) + 1\n"
+        "WITH lock\n"
+        "CALL () {\n"
+        "  UNWIND $event_ids AS event_id\n"
+        f"  MATCH (d:{DELIVERY} {{project: $project, id: event_id}})\n"
+        "  RETURN collect([d.id, d.batch]) AS delivered\n"
+        "}\n"
+        "CALL () {\n"
+        "  UNWIND $binding_ids AS binding_id\n"
+        f"  MATCH (k:{CITATION_KEY} {{project: $project, id: binding_id}})\n"
+        "  WHERE k.node_id IS NOT NULL\n"
+        "  RETURN collect([k.id, k.node_id]) AS bound\n"
+        "}\n"
+        "CALL () {\n"
+        "  UNWIND $key_node_ids AS node_id\n"
+        f"  MATCH (n:{NODE} {{project: $project, id: node_id}})\n"
+        "  WHERE n.citation_key IS NOT NULL\n"
+        "  RETURN collect([n.id, n.citation_key, n.v_citation_key]) AS node_keys\n"
+        "}\n"
+        "RETURN delivered, bound, node_keys"
+    )
+
+
+def _node_write_block() -> str:
+    """Per-field last-writer-wins: a field is replaced only by a higher version."""
+    flags = ",\n    ".join(
+        f"coalesce(n.{version_property(f)}, '') < row.v.{f} AS w_{f}" for f in VERSIONED_FIELDS
+    )
+    sets: list[str] = []
+    for f in VERSIONED_FIELDS:
+        p, v = property_name(f), version_property(f)
+        sets.append(f"n.{p} = CASE WHEN w_{f} THEN row.f.{f} ELSE n.{p} END")
+        sets.append(f"n.{v} = CASE WHEN w_{f} THEN row.v.{f} ELSE n.{v} END")
+    sets.append(
+        "n.timestamp = CASE WHEN n.timestamp IS NULL OR row.ts < n.timestamp"
+        " THEN row.ts ELSE n.timestamp END"
+    )
+    sets.append(
+        "n.default_label = CASE WHEN n.default_label IS NULL OR w_type"
+        " THEN row.default_label ELSE n.default_label END"
+    )
+    body = ",\n      ".join(sets)
+    return (
+        "CALL () {\n"
+        "  UNWIND $nodes AS row\n"
+        f"  MERGE (n:{NODE} {{project: $project, id: row.id}})\n"
+        f"  WITH n, row,\n    {flags}\n"
+        f"  SET {body}\n"
+        "}\n"
+    )
+
+
+def _edge_write_block(edge_label: EdgeLabel) -> str:
+    """Edges of one type; an unknown source becomes a placeholder (id only)."""
+    rel = rel_type(edge_label)
+    return (
+        "CALL () {\n"
+        f"  UNWIND $edges_{rel} AS row\n"
+        f"  MATCH (t:{NODE} {{project: $project, id: row.t}})\n"
+        f"  MERGE (s:{NODE} {{project: $project, id: row.s}})\n"
+        f"  MERGE (s)-[:{rel}]->(t)\n"
+        "}\n"
+    )
+
+
+def ingest_write_query(edge_labels: Iterable[EdgeLabel]) -> str:
+    """Apply the accepted part of a batch in the lookup's transaction.
+
+    ``edge_labels`` are the relationship types the batch writes (one block each,
+    because a type cannot be a parameter). Blocks run in order: deliveries,
+    nodes, edges, key bindings, key uses, then ``cited_in`` edges for keys bound
+    now (to every earlier use) and for uses recorded now (to an earlier binding).
+    """
+    key_init = "ON CREATE SET k.session_id = row.session_id, k.key = row.key, k.uses = []\n"
+    text = (
+        "CALL () {\n"
+        "  UNWIND $deliveries AS event_id\n"
+        f"  CREATE (:{DELIVERY} {{project: $project, id: event_id, batch: $batch}})\n"
+        "}\n"
+        + _node_write_block()
+        + "".join(_edge_write_block(e) for e in sorted(set(edge_labels)))
+        + "CALL () {\n"
+        "  UNWIND $bindings AS row\n"
+        f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
+        f"  {key_init}"
+        "  SET k.node_id = row.node_id\n"
+        "}\n"
+        "CALL () {\n"
+        "  UNWIND $uses AS row\n"
+        f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
+        f"  {key_init}"
+        "  SET k.uses = CASE WHEN row.citing IN k.uses THEN k.uses ELSE k.uses + row.citing END\n"
+        "}\n"
+        "CALL () {\n"
+        "  UNWIND $bindings AS row\n"
+        f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
+        f"  MATCH (src:{NODE} {{project: $project, id: k.node_id}})\n"
+        "  UNWIND k.uses AS citing\n"
+        "  WITH src, citing WHERE citing <> src.id\n"
+        f"  MATCH (c:{NODE} {{project: $project, id: citing}})\n"
+        f"  MERGE (src)-[:{rel_type(EdgeLabel.CITED_IN)}]->(c)\n"
+        "}\n"
+        "CALL () {\n"
+        "  UNWIND $uses AS row\n"
+        f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
+        "  WHERE k.node_id IS NOT NULL AND k.node_id <> row.citing\n"
+        f"  MATCH (src:{NODE} {{project: $project, id: k.node_id}})\n"
+        f"  MATCH (c:{NODE} {{project: $project, id: row.citing}})\n"
+        f"  MERGE (src)-[:{rel_type(EdgeLabel.CITED_IN)}]->(c)\n"
+        "}\n"
+        "RETURN count(*) AS done"
+    )
+    return text
+
+
+# ---------------------------------------------------------------------- node reads
+def get_nodes_query() -> str:
+    """Nodes by id (unknown ids simply produce no row)."""
+    return (
+        "UNWIND $ids AS node_id\n"
+        f"MATCH (n:{NODE} {{project: $project, id: node_id}})\n"
+        "RETURN properties(n) AS props"
+    )
+
+
+def session_graph_query() -> str:
+    """A session's members, the edges touching them, and the nodes at their far ends."""
+    return (
+        f"MATCH (n:{NODE} {{project: $project, session_id: $session_id}})\n"
+        "WITH collect(n) AS members\n"
+        "CALL (members) {\n"
+        "  UNWIND members AS n\n"
+        f"  MATCH (n)-[r]-(m:{NODE} {{project: $project}})\n"
+        "  RETURN collect(DISTINCT [startNode(r).id, endNode(r).id, type(r)]) AS edges,\n"
+        "         collect(DISTINCT m) AS others\n"
+        "}\n"
+        "RETURN [x IN members | properties(x)] AS members, edges,\n"
+        "       [x IN others | properties(x)] AS others"
+    )
+
+
+def node_edges_query() -> str:
+    """Edges into and out of one node."""
+    return (
+        f"MATCH (n:{NODE} {{project: $project, id: $id}})-[r]-(:{NODE} {{project: $project}})\n"
+        "RETURN startNode(r).id AS source, endNode(r).id AS target, type(r) AS label"
+    )
+
+
+def neighbourhood_query(direction: LineageDirection, depth: int, *, max_depth: int) -> str:
+    """Node ids and types within ``depth`` edges in one direction, with each one's
+    edges to its next neighbours in that direction.
+
+    Only distinct nodes are returned, never paths (path enumeration explodes on
+    sessions with many joins); :mod:`provgraph.traversal` walks the result in
+    Python so every adapter gives the same answer. The neighbours of the last
+    ring are included because the walks need to know whether a bound cut them.
+    """
+    bound = bounded_int(depth, name="depth", low=1, high=max_depth)
+    if LineageDirection(direction) == LineageDirection.UP:
+        reach, step = f"(o)<-[*0..{bound}]-(m:{NODE})", f"(x:{NODE})-[r]->(m)"
+    else:
+        reach, step = f"(o)-[*0..{bound}]->(m:{NODE})", f"(m)-[r]->(x:{NODE})"
+    return (
+        f"MATCH (o:{NODE} {{project: $project, id: $id}})\n"
+        "CALL (o) {\n"
+        f"  MATCH {reach}\n"
+        "  WHERE m.project = $project\n"
+        "  RETURN DISTINCT m\n"
+        "}\n"
+        f"RETURN m.id AS id, m.type AS type,\n"
+        f"       [{step} WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+    )
+
+
+def attribution_neighbourhood_query(depth: int) -> str:
+    """Upstream neighbourhood of an output, bounded by the attribution depth limit."""
+    return neighbourhood_query(LineageDirection.UP, depth, max_depth=MAX_ATTRIBUTION_DEPTH)
+
+
+def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
+    """Neighbourhood for a lineage walk, bounded by the lineage depth limit."""
+    return neighbourhood_query(direction, depth, max_depth=MAX_LINEAGE_DEPTH)
+
+
+# ---------------------------------------------------------------------- sessions and keys
+def list_sessions_query(*, agent: bool, since: bool, after: bool) -> str:
+    """One page of session summaries, newest last event first, then by id.
+
+    Sessions without a timestamp sort first (as in the embedded store); the
+    cursor condition mirrors that order. ``$first`` is the page size plus one
+    (to learn whether another page exists).
+    """
+    epoch = "'1970-01-01T00:00:00.000000Z'"
+    where: list[str] = []
+    if agent:
+        where.append("$agent_name IN agent_names")
+    if since:
+        where.append("last_at <> '' AND last_at >= $since")
+    if after:
+        where.append(
+            "(($after_at = '' AND (last_at <> '' OR session_id > $after_id))"
+            " OR ($after_at <> '' AND last_at <> '' AND"
+            " (last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))))"
+        )
+    where_text = f"WHERE {' AND '.join(where)}\n" if where else ""
+    return (
+        f"MATCH (n:{NODE} {{project: $project}})\n"
+        "WHERE n.session_id IS NOT NULL\n"
+        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+        "     count(DISTINCT CASE WHEN n.run_id <> '' THEN n.run_id END) AS run_count,\n"
+        "     collect(DISTINCT CASE WHEN n.agent_name <> '' THEN n.agent_name END)"
+        " AS agent_names,\n"
+        f"     min(CASE WHEN n.timestamp <> {epoch} THEN n.timestamp END) AS first_at,\n"
+        f"     coalesce(max(CASE WHEN n.timestamp <> {epoch} THEN n.timestamp END), '')"
+        " AS last_at,\n"
+        "     collect(CASE WHEN n.type = 'final_output' THEN n.id END) AS final_output_ids\n"
+        + where_text
+        + "RETURN session_id, node_count, run_count, agent_names, first_at, last_at,"
+        " final_output_ids\n"
+        "ORDER BY last_at = '' DESC, last_at DESC, session_id ASC\n"
+        "LIMIT $first"
+    )
+
+
+def resolve_citation_key_query() -> str:
+    """The node a (session, key) binding names."""
+    return (
+        f"MATCH (k:{CITATION_KEY} {{project: $project, id: $id}})\n"
+        f"MATCH (n:{NODE} {{project: $project, id: k.node_id}})\n"
+        "RETURN properties(n) AS props"
+    )
+
+
+def citation_summary_query() -> str:
+    """Every bound key of a session with its node and the nodes citing it."""
+    return (
+        f"MATCH (k:{CITATION_KEY} {{project: $project, session_id: $session_id}})\n"
+        "WHERE k.node_id IS NOT NULL\n"
+        f"MATCH (n:{NODE} {{project: $project, id: k.node_id}})\n"
+        "RETURN k.key AS key, properties(n) AS props, k.uses AS uses"
+    )
+
+
+# ---------------------------------------------------------------------- reports and jobs
+def save_report_query() -> str:
+    """Upsert a report: same (output, config) keeps its version, else the next one."""
+    return (
+        f"OPTIONAL MATCH (same:{REPORT} {{project: $project, id: $id}})\n"
+        "CALL () {\n"
+        f"  MATCH (r:{REPORT} {{project: $project, output_id: $output_id}})\n"
+        "  RETURN count(r) AS existing\n"
+        "}\n"
+        "WITH coalesce(same.version, existing + 1) AS version\n"
+        f"MERGE (r:{REPORT} {{project: $project, id: $id}})\n"
+        "SET r.version = version, r.output_id = $output_id, r.session_id = $session_id,\n"
+        "    r.config_hash = $config_hash, r.created_at = $created_at,\n"
+        "    r.verdicts = $verdicts, r.doc = $doc\n"
+        "RETURN r.version AS version"
+    )
+
+
+def get_report_query(*, by_version: bool) -> str:
+    """A report of an output: a given version, or the newest."""
+    version = "WHERE r.version = $version\n" if by_version else ""
+    return (
+        f"MATCH (r:{REPORT} {{project: $project, output_id: $output_id}})\n"
+        + version
+        + "RETURN r.doc AS doc, r.version AS version\n"
+        "ORDER BY r.version DESC\n"
+        "LIMIT 1"
+    )
+
+
+def list_reports_query(*, session: bool, verdict: bool, since: bool, after: bool) -> str:
+    """One page of reports, newest first then by id; ``$first`` is page size plus one."""
+    where: list[str] = []
+    if session:
+        where.append("r.session_id = $session_id")
+    if verdict:
+        where.append("$verdict IN r.verdicts")
+    if since:
+        where.append("r.created_at >= $since")
+    if after:
+        where.append(
+            "(r.created_at < $after_at OR (r.created_at = $after_at AND r.id > $after_id))"
+        )
+    where_text = f"WHERE {' AND '.join(where)}\n" if where else ""
+    return (
+        f"MATCH (r:{REPORT} {{project: $project}})\n"
+        + where_text
+        + "RETURN r.doc AS doc, r.version AS version\n"
+        "ORDER BY r.created_at DESC, r.id ASC\n"
+        "LIMIT $first"
+    )
+
+
+def save_job_query() -> str:
+    """Create or replace a job."""
+    return (
+        f"MERGE (j:{JOB} {{project: $project, id: $id}})\n"
+        "SET j.state = $state, j.created_at = $created_at, j.doc = $doc"
+    )
+
+
+def get_job_query() -> str:
+    return f"MATCH (j:{JOB} {{project: $project, id: $id}})\nRETURN j.doc AS doc"
+
+
+def list_jobs_query(*, all_projects: bool, state: bool) -> str:
+    """Jobs oldest first; ``all_projects`` serves the cross-project re-enqueue sweep."""
+    match = f"MATCH (j:{JOB})\n" if all_projects else f"MATCH (j:{JOB} {{project: $project}})\n"
+    where = "WHERE j.state = $state\n" if state else ""
+    return (
+        match + where + "RETURN j.doc AS doc\nORDER BY j.created_at ASC, j.id ASC\nLIMIT $limit"
+    )
+
+
+# ---------------------------------------------------------------------- schema
+def applied_migrations_query() -> str:
+    return (
+        f"MATCH (m:{SCHEMA_MIGRATION} {{project: $project}})\n"
+        "RETURN m.id AS id, m.version AS version, m.checksum AS checksum\n"
+        "ORDER BY m.version"
+    )
+
+
+def record_migration_query() -> str:
+    """Record an applied migration (MERGE: two processes starting at once agree)."""
+    return (
+        f"MERGE (m:{SCHEMA_MIGRATION} {{project: $project, id: $id}})\n"
+        "ON CREATE SET m.version = $version, m.checksum = $checksum, m.applied_at = $applied_at"
+    )
+
+
+def await_indexes_query() -> str:
+    return "CALL db.awaitIndexes($timeout)"
+
+
+def ping_query() -> str:
+    return "RETURN 1 AS ok"

@@ -1,0 +1,127 @@
+"""What the sync and async adapters share about the driver: settings, errors, batching.
+
+Error policy: anything that means "the server cannot be reached right now"
+(connection refused or lost, session expired, routing or pool exhaustion, a
+transient server error that outlived the driver's own retries, a commit whose
+outcome is unknown) becomes :class:`~provgraph.errors.StoreUnavailableError`,
+a ``RetryableError`` the API answers with 503 and the worker retries. Every
+other driver or server error becomes :class:`~provgraph.errors.StoreError`
+naming the operation, because retrying will not fix it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from neo4j import exceptions as neo
+
+from provgraph.config import Settings
+from provgraph.errors import ProvgraphError, StoreError, StoreUnavailableError
+
+T = TypeVar("T")
+
+MAX_TRANSACTION_RETRY_S = 5.0
+"""Driver-side retries of transient failures; short so the API answers 503 quickly."""
+CONNECTION_TIMEOUT_S = 5.0
+ACQUISITION_TIMEOUT_S = 10.0
+UNKNOWN_OUTCOME_ATTEMPTS = 3
+"""Re-runs of a batch whose commit outcome was unknown (same batch token: safe)."""
+RETRY_AFTER_S = 2.0
+
+
+@dataclass(frozen=True)
+class ConnectionConfig:
+    """Where and how to connect; built from :class:`~provgraph.config.Settings`."""
+
+    uri: str
+    user: str
+    password: str | None
+    database: str
+    batch_size: int
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ConnectionConfig:
+        if not settings.neo4j_uri:
+            raise StoreError("PROVGRAPH_NEO4J_URI is not set; the Neo4j store needs it")
+        return cls(
+            uri=settings.neo4j_uri,
+            user=settings.neo4j_user,
+            password=settings.neo4j_password,
+            database=settings.neo4j_database,
+            batch_size=settings.neo4j_batch_size,
+        )
+
+    @property
+    def auth(self) -> tuple[str, str] | None:
+        """No password means a server with auth off (throwaway test instances)."""
+        return (self.user, self.password) if self.password is not None else None
+
+    def driver_kwargs(self) -> dict[str, Any]:
+        return {
+            "auth": self.auth,
+            "max_transaction_retry_time": MAX_TRANSACTION_RETRY_S,
+            "connection_timeout": CONNECTION_TIMEOUT_S,
+            "connection_acquisition_timeout": ACQUISITION_TIMEOUT_S,
+            # Server notifications (unknown label before the first write, …) are
+            # noise for fixed, tested statements; turning them off saves traffic.
+            "notifications_min_severity": "OFF",
+        }
+
+
+_UNAVAILABLE: tuple[type[BaseException], ...] = (
+    neo.ServiceUnavailable,
+    neo.SessionExpired,
+    neo.TransientError,
+    neo.ConnectionPoolError,
+    ConnectionError,
+    TimeoutError,
+)
+
+
+def translate(exc: BaseException, action: str, uri: str) -> ProvgraphError:
+    """The provgraph error for a driver exception raised while doing ``action``."""
+    if isinstance(exc, ProvgraphError):
+        return exc
+    if isinstance(exc, neo.IncompleteCommit):
+        return StoreUnavailableError(
+            f"Neo4j at {uri}: the connection was lost while committing ({action}); "
+            "the outcome is unknown and retrying the same batch is safe (it is idempotent)",
+            retry_after=RETRY_AFTER_S,
+        )
+    if isinstance(exc, _UNAVAILABLE):
+        return StoreUnavailableError(
+            f"Neo4j at {uri} is unavailable ({action}): {exc}; retry later",
+            retry_after=RETRY_AFTER_S,
+        )
+    if isinstance(exc, neo.AuthError):
+        return StoreError(
+            f"Neo4j at {uri} refused the credentials ({action}); "
+            "check PROVGRAPH_NEO4J_USER and PROVGRAPH_NEO4J_PASSWORD"
+        )
+    if isinstance(exc, neo.Neo4jError):
+        return StoreError(f"Neo4j failed ({action}): {exc.code}: {exc.message}")
+    return StoreError(f"Neo4j driver failed ({action}): {type(exc).__name__}: {exc}")
+
+
+@contextmanager
+def translated(action: str, uri: str) -> Iterator[None]:
+    """Re-raise driver errors as provgraph errors (see :func:`translate`)."""
+    try:
+        yield
+    except (neo.Neo4jError, neo.DriverError, OSError) as exc:
+        raise translate(exc, action, uri) from exc
+
+
+def chunks(items: Sequence[T], size: int) -> Iterator[list[tuple[int, T]]]:
+    """``(index in the call, item)`` chunks of at most ``size``: one transaction each."""
+    for start in range(0, len(items), size):
+        yield [(start + i, item) for i, item in enumerate(items[start : start + size])]
+
+
+def new_batch_token() -> str:
+    """Identifies one ingest call's transaction across re-runs of that same call."""
+    return uuid.uuid4().hex

@@ -1,0 +1,176 @@
+"""Pure ingestion planning: which events of a batch are applied, and the rows to write.
+
+The adapter reads what the decisions depend on (stored deliveries, key
+bindings, nodes' current citation keys) under the project's ingest lock,
+:func:`decide` replays the embedded store's per-event rules over the batch in
+its order, and :func:`write_params` folds the accepted writes into one row per
+node (so no two rows of one ``UNWIND`` touch the same node, whatever the
+planner's evaluation order), one row per edge, binding and key use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from provgraph.errors import CitationKeyConflictError
+from provgraph.events import EventError
+from provgraph.graph import EdgeLabel
+from provgraph.mapping import VERSIONED_FIELDS, EventWrite
+from provgraph.store.neo4j.rows import binding_id
+from provgraph.store.types import IngestResult
+
+
+@dataclass(frozen=True)
+class StoredState:
+    """What the store holds that the batch's decisions depend on."""
+
+    delivered: dict[str, str | None] = field(default_factory=dict)
+    """Event id → batch token of the transaction that stored it."""
+    bound: dict[str, str] = field(default_factory=dict)
+    """Binding id → node id."""
+    node_keys: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Node id → (citation key, version that wrote it)."""
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> StoredState:
+        return cls(
+            delivered={str(i): b for i, b in row["delivered"]},
+            bound={str(k): str(n) for k, n in row["bound"]},
+            node_keys={str(n): (str(k), str(v or "")) for n, k, v in row["node_keys"]},
+        )
+
+
+def lookup_params(writes: Sequence[EventWrite]) -> dict[str, Any]:
+    """Parameters of the lookup: every event id, and the keys/nodes keyed events touch."""
+    keyed = [w for w in writes if w.citation_key is not None]
+    return {
+        "event_ids": sorted({w.event_id for w in writes}),
+        "binding_ids": sorted({binding_id(w.session_id, str(w.citation_key)) for w in keyed}),
+        "key_node_ids": sorted({w.node.node_id for w in keyed}),
+    }
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The batch's per-event outcome and the writes still to be applied."""
+
+    result: IngestResult
+    to_write: tuple[EventWrite, ...]
+
+
+def _conflict(
+    write: EventWrite, bound: Mapping[str, str], node_keys: Mapping[str, tuple[str, str]]
+) -> str | None:
+    """The embedded store's ``_key_conflict``, over the simulated state."""
+    key = write.citation_key
+    if key is None:
+        return None
+    holder = bound.get(binding_id(write.session_id, key))
+    if holder is not None and holder != write.node.node_id:
+        return str(CitationKeyConflictError(
+            f"'{key}' already names node '{holder}' in session '{write.session_id}'"
+        ).reason)
+    current = node_keys.get(write.node.node_id)
+    if current is not None and current[0] != key:
+        return f"node '{write.node.node_id}' already has citation key '{current[0]}'"
+    return None
+
+
+def decide(writes: Sequence[EventWrite], state: StoredState, batch: str) -> Decision:
+    """Replay the batch in order against the stored state, as the embedded store would.
+
+    An event id stored by an earlier transaction is a duplicate; one stored by
+    *this* batch token means an earlier attempt of this very call committed
+    (the connection was lost at commit), so it counts as accepted and is not
+    written again. A key conflict rejects only its own event.
+    """
+    accepted: list[str] = []
+    duplicates: list[str] = []
+    rejected: list[EventError] = []
+    to_write: list[EventWrite] = []
+    seen: set[str] = set()
+    bound = dict(state.bound)
+    node_keys = dict(state.node_keys)
+    for write in writes:
+        event_id = write.event_id
+        if event_id in seen:
+            duplicates.append(event_id)
+            continue
+        if event_id in state.delivered:
+            seen.add(event_id)
+            if state.delivered[event_id] == batch:
+                accepted.append(event_id)
+            else:
+                duplicates.append(event_id)
+            continue
+        conflict = _conflict(write, bound, node_keys)
+        if conflict is not None:
+            rejected.append(EventError(write.index, event_id, "citation_key", conflict))
+            continue
+        if write.citation_key is not None:
+            node_id = write.node.node_id
+            bound[binding_id(write.session_id, write.citation_key)] = node_id
+            held = node_keys.get(node_id)
+            if held is None or held[1] < write.node.version:
+                node_keys[node_id] = (write.citation_key, write.node.version)
+        seen.add(event_id)
+        accepted.append(event_id)
+        to_write.append(write)
+    result = IngestResult(tuple(accepted), tuple(duplicates), tuple(rejected))
+    return Decision(result, tuple(to_write))
+
+
+def fold_nodes(writes: Sequence[EventWrite]) -> list[dict[str, Any]]:
+    """One row per node: per field the highest-version value, the earliest time,
+    and the default label of the highest-version write (every event sets ``type``,
+    so that is the write the embedded store takes its default label from)."""
+    rows: dict[str, dict[str, Any]] = {}
+    for write in writes:
+        node = write.node
+        row = rows.setdefault(
+            node.node_id,
+            {"id": node.node_id, "f": {}, "v": {}, "ts": node.timestamp,
+             "default_label": node.default_label, "_top": ""},
+        )
+        for name in VERSIONED_FIELDS:
+            value = node.fields.get(name)
+            if value is not None and row["v"].get(name, "") < node.version:
+                row["f"][name] = value
+                row["v"][name] = node.version
+        row["ts"] = min(row["ts"], node.timestamp)
+        if node.version > row["_top"]:
+            row["_top"] = node.version
+            row["default_label"] = node.default_label
+    for row in rows.values():
+        del row["_top"]
+    return list(rows.values())
+
+
+def write_params(writes: Sequence[EventWrite]) -> tuple[list[EdgeLabel], dict[str, Any]]:
+    """The edge types present and the parameters of ``ingest_write_query``."""
+    edges: dict[EdgeLabel, dict[tuple[str, str], None]] = {}
+    bindings: dict[str, dict[str, str]] = {}
+    uses: dict[tuple[str, str], dict[str, str]] = {}
+    for write in writes:
+        for edge in write.edges:
+            edges.setdefault(edge.label, {})[(edge.source_id, edge.target_id)] = None
+        if write.citation_key is not None:
+            bid = binding_id(write.session_id, write.citation_key)
+            bindings[bid] = {"id": bid, "session_id": write.session_id,
+                             "key": write.citation_key, "node_id": write.node.node_id}
+        for use in write.citations:
+            bid = binding_id(use.session_id, use.key)
+            uses[(bid, use.citing_node_id)] = {"id": bid, "session_id": use.session_id,
+                                               "key": use.key, "citing": use.citing_node_id}
+    labels = sorted(edges)
+    params: dict[str, Any] = {
+        "deliveries": [w.event_id for w in writes],
+        "nodes": fold_nodes(writes),
+        "bindings": list(bindings.values()),
+        "uses": list(uses.values()),
+    }
+    for edge_label in labels:
+        params[f"edges_{edge_label.value}"] = [{"s": s, "t": t} for s, t in edges[edge_label]]
+    return labels, params

@@ -1,0 +1,305 @@
+"""Every store operation as a driver-free *program*, shared by the sync and async adapters.
+
+A program is a generator: it yields :class:`Statement` values, receives each
+statement's records (as plain dicts) and returns the operation's result. The
+sync adapter runs it inside a managed transaction of the sync driver, the async
+adapter inside one of the async driver; the logic (and so the semantics) exists
+once. Programs may be re-run from the start when the driver retries a
+transaction, so they keep no state outside their own frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+from provgraph.errors import NotFoundError
+from provgraph.events import Event
+from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.mapping import map_events, utc_text
+from provgraph.store.codec import decode_cursor, encode_cursor
+from provgraph.store.memory import _key_order, build_source_paths
+from provgraph.store.neo4j import cypher, rows
+from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
+from provgraph.store.types import (
+    MAX_LINEAGE_DEPTH,
+    MAX_LINEAGE_LIMIT,
+    MAX_PAGE_SIZE,
+    AttributionQuery,
+    CitationSummaryEntry,
+    IngestResult,
+    Job,
+    LineageDirection,
+    LineageResult,
+    Page,
+    ReportFilter,
+    SessionFilter,
+    SessionSummary,
+    SourcePaths,
+    StoredReport,
+    bounded_int,
+)
+from provgraph.traversal import lineage_walk, source_paths
+
+T = TypeVar("T")
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One Cypher statement and its parameters."""
+
+    text: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+Program = Generator[Statement, list[Record], T]
+
+
+def _one(records: list[Record]) -> Record | None:
+    return records[0] if records else None
+
+
+# ---------------------------------------------------------------------- ingestion
+def ingest(
+    project: str, events: Sequence[tuple[int, Event]], batch: str
+) -> Program[IngestResult]:
+    """One batch in one transaction: lock and look up, decide in Python, write."""
+    writes = map_events(events)
+    if not writes:
+        return IngestResult()
+    looked_up = yield Statement(
+        cypher.ingest_lookup_query(), {"project": project, **lookup_params(writes)}
+    )
+    found = _one(looked_up)
+    state = StoredState.from_row(found) if found else StoredState()
+    decision = decide(writes, state, batch)
+    if decision.to_write:
+        labels, params = write_params(decision.to_write)
+        yield Statement(
+            cypher.ingest_write_query(labels), {"project": project, "batch": batch, **params}
+        )
+    return decision.result
+
+
+# ---------------------------------------------------------------------- node reads
+def get_nodes(project: str, node_ids: Sequence[str]) -> Program[dict[str, ProvenanceNode]]:
+    if not node_ids:
+        return {}
+    records = yield Statement(
+        cypher.get_nodes_query(), {"project": project, "ids": list(dict.fromkeys(node_ids))}
+    )
+    found = {str(r["props"]["id"]): rows.node_from_props(r["props"]) for r in records}
+    return {i: found[i] for i in node_ids if i in found}
+
+
+def get_node(project: str, node_id: str) -> Program[ProvenanceNode | None]:
+    found = yield from get_nodes(project, [node_id])
+    return found.get(node_id)
+
+
+def session_graph(project: str, session_id: str) -> Program[ProvenanceGraph]:
+    records = yield Statement(
+        cypher.session_graph_query(), {"project": project, "session_id": session_id}
+    )
+    return rows.session_graph_from_row(_one(records))
+
+
+def node_edges(project: str, node_id: str) -> Program[list[ProvenanceEdge]]:
+    records = yield Statement(cypher.node_edges_query(), {"project": project, "id": node_id})
+    edges = {(str(r["source"]), str(r["target"]), str(r["label"])) for r in records}
+    return [ProvenanceEdge(s, t, label) for s, t, label in sorted(edges)]
+
+
+def list_sessions(
+    project: str, first: int, after: str | None, wanted: SessionFilter | None
+) -> Program[Page[SessionSummary]]:
+    """Validates eagerly (bounds, cursor), then returns the program."""
+    bounded_int(first, name="first", low=1, high=MAX_PAGE_SIZE)
+    cursor = decode_cursor(after, arity=2) if after is not None else None
+    return _list_sessions(project, first, cursor, wanted)
+
+
+def _list_sessions(
+    project: str, first: int, after: list[str] | None, wanted: SessionFilter | None
+) -> Program[Page[SessionSummary]]:
+    params: dict[str, Any] = {"project": project, "first": first + 1}
+    agent = wanted is not None and wanted.agent_name is not None
+    since = wanted is not None and wanted.since is not None
+    if wanted is not None and wanted.agent_name is not None:
+        params["agent_name"] = wanted.agent_name
+    if wanted is not None and wanted.since is not None:
+        params["since"] = utc_text(wanted.since)
+    if after is not None:
+        params["after_at"], params["after_id"] = after
+    records = yield Statement(
+        cypher.list_sessions_query(agent=agent, since=since, after=after is not None), params
+    )
+    summaries = [rows.session_summary_from_row(r) for r in records]
+    page = summaries[:first]
+    cursor = None
+    if page:
+        last = page[-1].last_event_at
+        cursor = encode_cursor(utc_text(last) if last else "", page[-1].id)
+    return Page(tuple(page), cursor, len(summaries) > first)
+
+
+def resolve_citation_key(
+    project: str, session_id: str, key: str
+) -> Program[ProvenanceNode | None]:
+    records = yield Statement(
+        cypher.resolve_citation_key_query(),
+        {"project": project, "id": rows.binding_id(session_id, key)},
+    )
+    found = _one(records)
+    return rows.node_from_props(found["props"]) if found else None
+
+
+def citation_summary(project: str, session_id: str) -> Program[list[CitationSummaryEntry]]:
+    records = yield Statement(
+        cypher.citation_summary_query(), {"project": project, "session_id": session_id}
+    )
+    entries = [
+        CitationSummaryEntry(
+            key=str(r["key"]),
+            node=rows.node_from_props(r["props"]),
+            cited_in=tuple(sorted(str(u) for u in r["uses"] or ())),
+        )
+        for r in records
+    ]
+    return sorted(entries, key=lambda e: _key_order(e.key))
+
+
+# ---------------------------------------------------------------------- traversal
+def attribution(project: str, query: AttributionQuery) -> Program[SourcePaths]:
+    """Fetch the upstream neighbourhood (distinct nodes), walk it with
+    :func:`provgraph.traversal.source_paths`, then load the nodes on the paths."""
+    records = yield Statement(
+        cypher.attribution_neighbourhood_query(query.max_depth),
+        {"project": project, "id": query.output_id},
+    )
+    if not records:
+        raise NotFoundError(f"node '{query.output_id}' does not exist in project '{project}'")
+    graph = rows.neighbourhood_graph(records, up=True)
+    paths, truncated = source_paths(
+        graph, query.output_id, max_depth=query.max_depth, max_paths=query.max_paths
+    )
+    wanted = sorted({query.output_id, *(i for p in paths for i in p)})
+    nodes = yield from get_nodes(project, wanted)
+    output = nodes[query.output_id]
+    on_paths = {i: nodes[i] for p in paths for i in p}
+    return build_source_paths(output, paths, on_paths, truncated)
+
+
+def lineage(
+    project: str, node_id: str, direction: LineageDirection, depth: int, limit: int
+) -> Program[LineageResult]:
+    """Validates the bounds eagerly, then returns the program."""
+    bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
+    bounded_int(limit, name="limit", low=1, high=MAX_LINEAGE_LIMIT)
+    return _lineage(project, node_id, LineageDirection(direction), depth, limit)
+
+
+def _lineage(
+    project: str, node_id: str, direction: LineageDirection, depth: int, limit: int
+) -> Program[LineageResult]:
+    records = yield Statement(
+        cypher.lineage_neighbourhood_query(direction, depth), {"project": project, "id": node_id}
+    )
+    if not records:
+        raise NotFoundError(f"node '{node_id}' does not exist in project '{project}'")
+    graph = rows.neighbourhood_graph(records, up=direction == LineageDirection.UP)
+    distances, edges, truncated = lineage_walk(
+        graph, node_id, direction=direction, depth=depth, limit=limit
+    )
+    nodes = yield from get_nodes(project, sorted({node_id, *distances}))
+    ordered = tuple(nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i)))
+    return LineageResult(
+        nodes[node_id], direction, ordered, distances, tuple(edges), truncated
+    )
+
+
+# ---------------------------------------------------------------------- reports and jobs
+def save_report(project: str, report: StoredReport) -> Program[StoredReport]:
+    records = yield Statement(
+        cypher.save_report_query(), {"project": project, **rows.report_params(report)}
+    )
+    found = _one(records)
+    assert found is not None, "save_report_query always returns one row"
+    return replace(report, version=int(found["version"]))
+
+
+def get_report(
+    project: str, output_id: str, version: int | None
+) -> Program[StoredReport | None]:
+    params: dict[str, Any] = {"project": project, "output_id": output_id}
+    if version is not None:
+        params["version"] = version
+    records = yield Statement(cypher.get_report_query(by_version=version is not None), params)
+    found = _one(records)
+    return rows.report_from_row(found) if found else None
+
+
+def list_reports(
+    project: str, first: int, after: str | None, wanted: ReportFilter | None
+) -> Program[Page[StoredReport]]:
+    """Validates eagerly (bound, cursor), then returns the program."""
+    bounded_int(first, name="first", low=1, high=MAX_PAGE_SIZE)
+    cursor = decode_cursor(after, arity=2) if after is not None else None
+    return _list_reports(project, first, cursor, wanted)
+
+
+def _list_reports(
+    project: str, first: int, after: list[str] | None, wanted: ReportFilter | None
+) -> Program[Page[StoredReport]]:
+    params: dict[str, Any] = {"project": project, "first": first + 1}
+    flags = {"session": False, "verdict": False, "since": False}
+    if wanted is not None:
+        if wanted.session_id is not None:
+            flags["session"], params["session_id"] = True, wanted.session_id
+        if wanted.verdict is not None:
+            flags["verdict"], params["verdict"] = True, wanted.verdict
+        if wanted.since is not None:
+            flags["since"], params["since"] = True, utc_text(wanted.since)
+    if after is not None:
+        params["after_at"], params["after_id"] = after
+    records = yield Statement(
+        cypher.list_reports_query(after=after is not None, **flags), params
+    )
+    reports = [rows.report_from_row(r) for r in records]
+    page = reports[:first]
+    cursor = encode_cursor(utc_text(page[-1].created_at), page[-1].id) if page else None
+    return Page(tuple(page), cursor, len(reports) > first)
+
+
+def save_job(project: str, job: Job) -> Program[Job]:
+    yield Statement(cypher.save_job_query(), {"project": project, **rows.job_params(job)})
+    return job
+
+
+def get_job(project: str, job_id: str) -> Program[Job | None]:
+    records = yield Statement(cypher.get_job_query(), {"project": project, "id": job_id})
+    found = _one(records)
+    return rows.job_from_row(found) if found else None
+
+
+def list_jobs(project: str | None, state: str | None, limit: int) -> Program[list[Job]]:
+    """Validates the bound eagerly, then returns the program."""
+    bounded_int(limit, name="limit", low=0, high=MAX_LINEAGE_LIMIT)
+    return _list_jobs(project, state, limit)
+
+
+def _list_jobs(project: str | None, state: str | None, limit: int) -> Program[list[Job]]:
+    params: dict[str, Any] = {"project": project, "limit": limit}
+    if state is not None:
+        params["state"] = str(state)
+    records = yield Statement(
+        cypher.list_jobs_query(all_projects=project is None, state=state is not None), params
+    )
+    return [rows.job_from_row(r) for r in records]
+
+
+def ping() -> Program[bool]:
+    records = yield Statement(cypher.ping_query())
+    return bool(records) and records[0].get("ok") == 1
