@@ -268,5 +268,5 @@ def request_headers(api_key: str | None, project: str | None) -> dict[str, str]:
 
 
 def encode_batch(batch: Sequence[Event]) -> bytes:
-    """The request body of ``POST /v1/events``: ``{"events": [...]}``."""
-    return ('{"events":[' + ",".join(e.model_dump_json() for e in batch) + "]}").encode()
+    """The request body of ``POST /v1/events``: a JSON array of events."""
+    return ("[" + ",".join(e.model_dump_json() for e in batch) + "]").encode()

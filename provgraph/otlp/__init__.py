@@ -1,0 +1,46 @@
+"""OTLP trace ingestion, pure part: decode an export, classify spans, build native events.
+
+The HTTP endpoint (``services/api/otlp_route.py``) is a thin shell over
+:func:`decode_export`, :func:`group_by_project` and :func:`spans_to_events`.
+"""
+
+from __future__ import annotations
+
+from provgraph.otlp.classify import Document, SpanInfo, classify_span, messages_text
+from provgraph.otlp.convert import (
+    Conversion,
+    SpanRejection,
+    group_by_project,
+    header_key,
+    node_id,
+    resolve_project,
+    spans_to_events,
+)
+from provgraph.otlp.decode import (
+    OtlpDecodeError,
+    SpanEventRecord,
+    SpanRecord,
+    decode_export,
+    decompress,
+    is_json,
+)
+
+__all__ = [
+    "Conversion",
+    "Document",
+    "OtlpDecodeError",
+    "SpanEventRecord",
+    "SpanInfo",
+    "SpanRecord",
+    "SpanRejection",
+    "classify_span",
+    "decode_export",
+    "decompress",
+    "group_by_project",
+    "header_key",
+    "is_json",
+    "messages_text",
+    "node_id",
+    "resolve_project",
+    "spans_to_events",
+]

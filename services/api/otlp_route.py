@@ -1,0 +1,143 @@
+"""``POST /v1/traces``: OTLP/HTTP trace ingestion (protobuf or JSON, optionally gzip).
+
+A thin shell over :mod:`provgraph.otlp`: decode, route to a project, convert
+spans to native events, ingest, and answer an ``ExportTraceServiceResponse``
+in the request's content type. Spans that cannot be ingested are counted in
+``partial_success.rejected_spans`` with the reasons in ``error_message``;
+a malformed body is 400; an unavailable store is 503 with ``Retry-After``
+(the OTel exporters retry on it).
+
+Project routing: with authentication on, the API key's project always wins (a
+key is scoped to one project; a routing header naming another project is 403,
+and resource attributes never move spans across tenants). With authentication
+off (embedded development server) spans are routed by the
+``X-Provgraph-Project`` header, then ``openinference.project.name``, then
+``service.name``, as ``interop.md`` describes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request, Response
+
+from provgraph.errors import RetryableError
+from provgraph.otlp import (
+    Conversion,
+    OtlpDecodeError,
+    decode_export,
+    group_by_project,
+    is_json,
+    spans_to_events,
+)
+from provgraph.sdk.delivery import PROJECT_HEADER
+from services.api.auth.dependency import require
+from services.api.auth.roles import Permission, Principal
+from services.api.errors import ForbiddenError, retry_after_header
+from services.api.rest.bodies import read_body
+from services.api.state import AppState
+
+log = logging.getLogger("provgraph.api.otlp")
+router = APIRouter(tags=["ingestion"])
+PROTOBUF = "application/x-protobuf"
+_MAX_REASONS = 5
+
+
+def _reply(content_json: bool, status: int, rejected: int = 0, message: str = "",
+           headers: dict[str, str] | None = None) -> Response:
+    """An ``ExportTraceServiceResponse`` (or a bare status for errors) in the request's type."""
+    if content_json:
+        body: dict[str, Any] = {}
+        if rejected or message:
+            body["partialSuccess"] = {"rejectedSpans": rejected, "errorMessage": message}
+        if status >= 400:
+            body = {"code": status, "message": message}
+        return Response(json.dumps(body), status, headers=headers, media_type="application/json")
+    if status >= 400:
+        from google.rpc.status_pb2 import Status
+
+        return Response(Status(code=status, message=message).SerializeToString(), status,
+                        headers=headers, media_type=PROTOBUF)
+    from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+        ExportTracePartialSuccess,
+        ExportTraceServiceResponse,
+    )
+
+    answer = ExportTraceServiceResponse()
+    if rejected or message:
+        answer.partial_success.CopyFrom(
+            ExportTracePartialSuccess(rejected_spans=rejected, error_message=message))
+    return Response(answer.SerializeToString(), status, headers=headers, media_type=PROTOBUF)
+
+
+def _routing(request: Request, principal: Principal, state: AppState) -> tuple[str | None, str]:
+    """(header project or None, default project) under the tenancy rule in the module doc."""
+    header = request.headers.get(PROJECT_HEADER)
+    if state.settings.auth:
+        if header and header.strip() != principal.project:
+            raise ForbiddenError(
+                f"this API key is scoped to project '{principal.project}', not '{header.strip()}'"
+            )
+        return principal.project, principal.project
+    return header, principal.project
+
+
+@router.post(
+    "/v1/traces",
+    summary="Ingest OpenTelemetry traces (OTLP/HTTP)",
+    responses={
+        200: {"description": "ExportTraceServiceResponse, maybe with partial_success."},
+        400: {"description": "Malformed OTLP body."},
+        415: {"description": "Content-Type is not application/x-protobuf or application/json."},
+        503: {"description": "Store unavailable; retry after Retry-After seconds."},
+    },
+)
+async def export_traces(
+    request: Request,
+    principal: Principal = Depends(require(Permission.WRITE_EVENTS)),  # noqa: B008
+) -> Response:
+    state: AppState = request.app.state.provgraph
+    content_type = request.headers.get("content-type", "")
+    as_json = is_json(content_type)
+    if not as_json and content_type.split(";")[0].strip().lower() != PROTOBUF:
+        return _reply(True, 415, message="send application/x-protobuf or application/json")
+    body = await read_body(request, state.settings.max_body_bytes)
+    try:
+        spans = decode_export(body, content_type)
+    except OtlpDecodeError as exc:
+        return _reply(as_json, 400, message=str(exc))
+    header, default = _routing(request, principal, state)
+    rejected: set[tuple[str, str]] = set()
+    reasons: list[str] = []
+    try:
+        store = await state.store()
+        for project, group in group_by_project(spans, header, default).items():
+            conversion = spans_to_events(group)
+            await _ingest(store, project, conversion, state.settings.max_batch_events,
+                          rejected, reasons)
+    except RetryableError as exc:
+        return _reply(as_json, 503, message=f"{exc} (retry later)",
+                      headers={"Retry-After": retry_after_header(exc.retry_after)})
+    message = "; ".join(reasons[:_MAX_REASONS])
+    if len(reasons) > _MAX_REASONS:
+        message += f"; and {len(reasons) - _MAX_REASONS} more"
+    return _reply(as_json, 200, rejected=len(rejected), message=message)
+
+
+async def _ingest(store: Any, project: str, conversion: Conversion, chunk: int,
+                  rejected: set[tuple[str, str]], reasons: list[str]) -> None:
+    """Ingest a project's events in chunks; record every rejected span once, with why."""
+    for r in conversion.rejections:
+        if (r.trace_id, r.span_id) not in rejected:
+            rejected.add((r.trace_id, r.span_id))
+            reasons.append(f"span {r.trace_id}/{r.span_id}: {r.reason}")
+    events = conversion.events
+    for start in range(0, len(events), chunk):
+        result = await store.ingest(project, events[start:start + chunk])
+        for error in result.rejected:
+            span = conversion.span_of_event.get(error.event_id or "")
+            if span is not None and span not in rejected:
+                rejected.add(span)
+                reasons.append(f"span {span[0]}/{span[1]}: {error.reason}")
