@@ -65,10 +65,9 @@ def find_java(java_bin: str | os.PathLike[str] | None = None) -> Path:
     explicit = java_bin if java_bin is not None else os.environ.get(JAVA_ENV)
     java = _resolve(java_bin, JAVA_ENV, "java")
     if java is None:
-        where = f"{explicit} (from {'java_bin' if java_bin is not None else JAVA_ENV})" \
-            if explicit else "on PATH or in $JAVA_HOME"
-        raise ToolMissingError(f"java not found {'at ' if explicit else ''}{where}; "
-                               f"Neo4j 5.26 needs Java 17 or 21: {_INSTALL_JAVA}")
+        where = f"at {explicit}" if explicit else "on PATH or in $JAVA_HOME"
+        raise ToolMissingError(f"java not found {where}; Neo4j 5.26 needs Java 17 or 21: "
+                               f"{_INSTALL_JAVA} (or set {JAVA_ENV})")
     major = java_major(java)
     low, high = SUPPORTED_JAVA
     if not low <= major <= high:
