@@ -1,0 +1,84 @@
+"""Fixtures for the integration tests: a real API on a real uvicorn socket that can be
+stopped and restarted on the same port (the SDK's outage tests), over the embedded
+store or Neo4j, with the OTLP router mounted."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from fastapi import FastAPI
+
+from provgraph.config import Settings
+from provgraph.store.async_memory import ThreadedAsyncStore
+from provgraph.store.memory import MemoryGraphStore
+from provgraph.store.port import GraphStore
+
+API_KEY = "integration-bootstrap-key-0123456789abcdef"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class LiveApi:
+    """``services.api`` (plus the OTLP router) served by uvicorn in a thread; restartable."""
+
+    def __init__(self, app: FastAPI, port: int) -> None:
+        self.app = app
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                access_log=False, lifespan="on")
+        self._server = uvicorn.Server(config)
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 20
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=10)
+        self._server = self._thread = None
+
+
+@pytest.fixture(params=["memory", pytest.param("neo4j", marks=pytest.mark.neo4j)])
+def graph_store(request: pytest.FixtureRequest) -> Iterator[GraphStore]:
+    """The embedded store, or the session's real Neo4j (isolated by ``project``)."""
+    if request.param == "memory":
+        memory = MemoryGraphStore()
+        yield memory
+        memory.close()
+    else:
+        yield request.getfixturevalue("neo4j_store")
+
+
+@pytest.fixture
+def live_api(graph_store: GraphStore, project: str, tmp_path: Path) -> Iterator[LiveApi]:
+    api = pytest.importorskip("services.api.app")
+    from services.api.otlp_route import router as otlp_router
+
+    settings = Settings(home=tmp_path, auth=True, bootstrap_admin_key=API_KEY, project=project,
+                        keys_db=tmp_path / "keys.sqlite3", auto_verify=False)
+    app = api.create_app(settings, store=ThreadedAsyncStore(graph_store))
+    app.include_router(otlp_router)
+    live = LiveApi(app, free_port())
+    live.start()
+    yield live
+    live.stop()
