@@ -16,23 +16,18 @@ process, shared with the inline job runner).
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 import threading
 from typing import Any
 
 from provgraph.config import Settings, load_settings
-from provgraph.errors import ConfigurationError, ModelUnavailableError
-from provgraph.jobs import TEST_HOOKS_ENV
+from provgraph.errors import ModelUnavailableError
 from provgraph.store.factory import open_store
 from provgraph.store.port import GraphStore
 from provgraph.verification.config import StageModels, VerificationConfig
 
 log = logging.getLogger(__name__)
-
-TEST_STORE_WRAPPER_ENV = "PROVGRAPH_TEST_STORE_WRAPPER"
-"""``module:function`` wrapping the process store; honoured only with test hooks on."""
 
 _lock = threading.Lock()
 _pid: int | None = None
@@ -82,7 +77,7 @@ def process_store(settings: Settings | None = None) -> GraphStore:
                 _settings = settings
             if _settings is None:
                 _settings = load_settings()
-            _store = _maybe_wrap(open_store(_settings))
+            _store = open_store(_settings)
         return _store
 
 
@@ -143,19 +138,3 @@ def loaded_model_count() -> int:
     """How many models this process holds (for tests of load-once behaviour)."""
     with _lock:
         return len(_encoders) + len(_nli_models)
-
-
-def _maybe_wrap(store: GraphStore) -> GraphStore:
-    """Test-only: wrap the store (fault injection) when test hooks are on."""
-    target = os.environ.get(TEST_STORE_WRAPPER_ENV, "")
-    if not target or os.environ.get(TEST_HOOKS_ENV) != "1":
-        return store
-    module_name, _, func_name = target.partition(":")
-    try:
-        wrapper = getattr(importlib.import_module(module_name), func_name)
-    except (ImportError, AttributeError) as exc:
-        raise ConfigurationError(
-            f"{TEST_STORE_WRAPPER_ENV}: cannot load {target!r}: {exc}"
-        ) from exc
-    wrapped: GraphStore = wrapper(store)
-    return wrapped
