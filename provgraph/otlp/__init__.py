@@ -10,11 +10,13 @@ from provgraph.otlp.classify import Document, SpanInfo, classify_span, messages_
 from provgraph.otlp.convert import (
     Conversion,
     SpanRejection,
+    adopt_events,
     group_by_project,
     header_key,
     node_id,
     resolve_project,
     spans_to_events,
+    trace_session,
 )
 from provgraph.otlp.decode import (
     OtlpDecodeError,
@@ -33,6 +35,7 @@ __all__ = [
     "SpanInfo",
     "SpanRecord",
     "SpanRejection",
+    "adopt_events",
     "classify_span",
     "decode_export",
     "decompress",
@@ -43,4 +46,5 @@ __all__ = [
     "node_id",
     "resolve_project",
     "spans_to_events",
+    "trace_session",
 ]

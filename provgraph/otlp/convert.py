@@ -48,9 +48,38 @@ class SpanRejection:
 
 @dataclass
 class Conversion:
+    """Events of one export, rejected spans, and the sessions traces declared.
+
+    ``trace_sessions`` maps a trace to the session a span of this export named
+    (``session.id`` …). Spans of that trace exported *earlier* without the
+    attribute landed in :func:`trace_session`; the caller moves them over.
+    """
+
     events: list[Event] = field(default_factory=list)
     rejections: list[SpanRejection] = field(default_factory=list)
     span_of_event: dict[str, tuple[str, str]] = field(default_factory=dict)
+    trace_sessions: dict[str, str] = field(default_factory=dict)
+
+
+def trace_session(trace_id: str) -> str:
+    """The session of spans whose trace has not (yet) named one."""
+    return f"trace-{trace_id}"
+
+
+def adopt_events(nodes: list[Any], session_id: str) -> list[Event]:
+    """Events moving nodes (of a provisional trace session) into ``session_id``.
+
+    Children end, and are exported, before the agent span that names the
+    session; they were stored under :func:`trace_session`. A later version of
+    ``session_id`` (and the same citation key, rebinding it in the new session)
+    moves them; nothing else of the node changes.
+    """
+    now = datetime.now(UTC)
+    return [
+        Event(id=f"otlp-adopt-{n.id}-{session_id}"[:256], type=n.type, timestamp=now,
+              session_id=session_id, node_id=n.id, citation_key=n.citation_key)
+        for n in nodes if n.type is not None
+    ]
 
 
 def resolve_project(header: str | None, resource: Mapping[str, Any], default: str) -> str:
@@ -198,7 +227,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
         siblings.sort(key=lambda k: (valid[k].start_time_unix_nano, k[1]))
 
     def session_of(key: tuple[str, str]) -> str:
-        return infos[key].session_id or sessions.get(key[0]) or f"trace-{key[0]}"
+        return infos[key].session_id or sessions.get(key[0]) or trace_session(key[0])
 
     def emit(key: tuple[str, str], entry: list[str]) -> list[str]:
         """Emit one span's nodes; ``entry`` = its parents; returns what feeds the next step."""
@@ -259,6 +288,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
             return reads
         return []
 
+    b.out.trace_sessions.update(sessions)
     for root in children.get(None, []):
         emit(root, [])
     for parent, kids in children.items():

@@ -27,10 +27,12 @@ from provgraph.errors import RetryableError
 from provgraph.otlp import (
     Conversion,
     OtlpDecodeError,
+    adopt_events,
     decode_export,
     group_by_project,
     is_json,
     spans_to_events,
+    trace_session,
 )
 from provgraph.sdk.delivery import PROJECT_HEADER
 from services.api.auth.dependency import require
@@ -141,3 +143,9 @@ async def _ingest(store: Any, project: str, conversion: Conversion, chunk: int,
             if span is not None and span not in rejected:
                 rejected.add(span)
                 reasons.append(f"span {span[0]}/{span[1]}: {error.reason}")
+    for trace_id, session_id in conversion.trace_sessions.items():
+        # children exported before the span naming the session sit in the trace's session
+        provisional = await store.session_graph(project, trace_session(trace_id))
+        moved = [n for n in provisional.nodes.values() if n.session_id == trace_session(trace_id)]
+        if moved:
+            await store.ingest(project, adopt_events(moved, session_id))
