@@ -21,6 +21,7 @@ Reliability choices (see ``docs/worker.md``):
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import Celery
@@ -36,6 +37,8 @@ from services.worker.names import (
     TASK_VERIFY_LIGHT,
 )
 from services.worker.options import WorkerOptions
+
+log = logging.getLogger(__name__)
 
 DEFAULT_BROKER_URL = "redis://127.0.0.1:6379/0"
 """Used only when no broker is configured, so that importing the app never fails."""
@@ -94,6 +97,12 @@ def create_app(settings: Settings | None = None, options: WorkerOptions | None =
     """A Celery app for these settings, with the provgraph tasks registered."""
     settings = settings or load_settings()
     options = options or WorkerOptions.from_env()
+    if options.visibility_timeout <= options.hard_time_limit:
+        log.warning(
+            "visibility timeout (%.0fs) <= hard time limit (%.0fs): a long task may be"
+            " delivered twice (harmless, tasks are idempotent, but wasteful)",
+            options.visibility_timeout, options.hard_time_limit,
+        )
     celery_app = Celery("provgraph", set_as_current=False)
     celery_app.config_from_object(celery_config(settings, options))
     celery_app.conf["provgraph_options"] = options

@@ -195,10 +195,8 @@ class WorkerProcess:
             self.popen.send_signal(signal.SIGTERM)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.popen.wait(timeout=grace)
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(self.popen.pid, signal.SIGKILL)  # pool children left behind, if any
-        except ProcessLookupError:
-            pass
         if self.popen.poll() is None:
             self.popen.wait(timeout=30)
         self.stopped = True

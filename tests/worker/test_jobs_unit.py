@@ -112,11 +112,11 @@ def test_transient_errors_requeue_and_reraise(store: MemoryGraphStore) -> None:
     flaky = FlakyStore(store, failures=1)
     job = request_verification(store, P, OUTPUT_ID, LIGHT)
     with pytest.raises(StoreUnavailableError):
-        run_verification_job(flaky, P, job.id, LIGHT)  # type: ignore[arg-type]
+        run_verification_job(flaky, P, job.id, LIGHT)
     after = store.get_job(P, job.id)
     assert after is not None and after.state is JobState.QUEUED and after.attempts == 1
     assert "transient" in (after.error or "")
-    done = run_verification_job(flaky, P, job.id, LIGHT)  # type: ignore[arg-type]
+    done = run_verification_job(flaky, P, job.id, LIGHT)
     assert done.state is JobState.DONE and done.attempts == 2
 
 
@@ -134,14 +134,14 @@ def test_mark_failed_never_overrides_done(store: MemoryGraphStore) -> None:
 
 
 def test_inline_runner_retries_transient_errors_then_finishes(store: MemoryGraphStore) -> None:
-    runner = InlineJobRunner(FlakyStore(store, failures=2), background=False,  # type: ignore[arg-type]
+    runner = InlineJobRunner(FlakyStore(store, failures=2), background=False,
                              backoff_s=0.01)
     job = runner.submit(P, OUTPUT_ID, LIGHT)
     assert job.state is JobState.DONE and job.attempts == 3
 
 
 def test_inline_runner_gives_up_after_bounded_retries(store: MemoryGraphStore) -> None:
-    runner = InlineJobRunner(FlakyStore(store, failures=99), background=True,  # type: ignore[arg-type]
+    runner = InlineJobRunner(FlakyStore(store, failures=99), background=True,
                              max_retries=2, backoff_s=0.01)
     job = runner.submit(P, OUTPUT_ID, LIGHT, wait=True)
     assert job.state is JobState.FAILED and "retries exhausted" in (job.error or "")

@@ -1,0 +1,224 @@
+"""Verification throughput through the queue (1 and 2 worker processes) vs the engine directly.
+
+Usage::
+
+    python bench/verify_throughput.py [--json] [--outputs 20] [--stages light|heavy]
+        [--redis-url redis://…] [--neo4j-uri bolt://…]
+
+Starts its own Redis and Neo4j (``provgraph.ops``) unless told where they are,
+and its own ``celery worker`` (``-c 1`` then ``-c 2``). Every output is the
+fixture session's final output in its own project, so every job does the same
+work. The direct figure calls ``verify_output`` in this process against the
+same Neo4j with models preloaded: the ceiling the queue is compared with.
+Each run is warmed up with one job first (imports, model loads, driver).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from contextlib import ExitStack, suppress
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from provgraph.config import Settings  # noqa: E402
+from provgraph.events import Event  # noqa: E402
+from provgraph.store.port import GraphStore  # noqa: E402
+from provgraph.store.types import JobState  # noqa: E402
+from provgraph.verification.config import VerificationConfig  # noqa: E402
+
+FIXTURE = REPO / "tests" / "fixtures" / "multi_agent_session.jsonl"
+OUTPUT_ID = "coord.final"
+
+
+def events() -> list[Event]:
+    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
+    return [Event.model_validate(json.loads(x)) for x in lines if x.strip()]
+
+
+def make_projects(store: GraphStore, n: int, tag: str) -> list[str]:
+    evs = events()
+    names = [f"bench-{tag}-{uuid.uuid4().hex[:8]}-{i}" for i in range(n)]
+    for name in names:
+        store.ingest(name, evs)
+    return names
+
+
+def run_direct(store: GraphStore, config: VerificationConfig, n: int) -> dict[str, float]:
+    from provgraph.verification.engine import verify_output
+    from services.worker.runtime import stage_models
+
+    models = stage_models(config)
+    projects = make_projects(store, n + 1, "direct")
+    verify_output(store, projects[0], OUTPUT_ID, config, models=models)  # warm-up
+    citations = 0
+    started = time.perf_counter()
+    for project in projects[1:]:
+        report = verify_output(store, project, OUTPUT_ID, config, models=models)
+        citations += report.citations_checked
+    elapsed = time.perf_counter() - started
+    return {"seconds": elapsed, "citations": citations, "reports": n}
+
+
+def start_worker(settings: Settings, concurrency: int, log_dir: Path) -> subprocess.Popen[bytes]:
+    from services.worker.dispatch import celery_app_for
+
+    name = f"bench{concurrency}-{uuid.uuid4().hex[:6]}@localhost"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PROVGRAPH_")}
+    env.update({
+        "PROVGRAPH_BROKER_URL": settings.broker_url or "",
+        "PROVGRAPH_NEO4J_URI": settings.neo4j_uri or "",
+        "PROVGRAPH_NEO4J_USER": settings.neo4j_user,
+        "PROVGRAPH_NEO4J_PASSWORD": settings.neo4j_password or "",
+        "PYTHONPATH": str(REPO),
+    })
+    log = (log_dir / f"{name.split('@')[0]}.log").open("wb")
+    popen = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "services.worker.app", "worker",
+         "-c", str(concurrency), "--without-gossip", "--without-mingle", "-Q", "light,heavy",
+         "-l", "WARNING", "-n", name],
+        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    app = celery_app_for(settings)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if popen.poll() is not None:
+            raise SystemExit(f"worker exited with {popen.returncode}; see {log.name}")
+        if any(name in r for r in (app.control.ping(destination=[name], timeout=1.0) or [])):
+            return popen
+        time.sleep(0.5)
+    stop_worker(popen)
+    raise SystemExit("worker did not answer ping within 120 s")
+
+
+def stop_worker(popen: subprocess.Popen[bytes]) -> None:
+    if popen.poll() is None:
+        popen.send_signal(signal.SIGTERM)
+        with suppress(subprocess.TimeoutExpired):
+            popen.wait(timeout=30)
+    with suppress(ProcessLookupError):
+        os.killpg(popen.pid, signal.SIGKILL)
+    popen.wait(timeout=30)
+
+
+def wait_all(store: GraphStore, jobs: list[tuple[str, str]], timeout: float = 1800) -> int:
+    """Wait until every (project, job id) is finished; returns citations checked."""
+    deadline = time.monotonic() + timeout
+    pending = list(jobs)
+    citations = 0
+    while pending:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{len(pending)} jobs not finished in {timeout:.0f}s")
+        still = []
+        for project, job_id in pending:
+            job = store.get_job(project, job_id)
+            if job is None or job.state not in (JobState.DONE, JobState.FAILED):
+                still.append((project, job_id))
+            elif job.state is JobState.FAILED:
+                raise SystemExit(f"job {job_id} failed: {job.error}")
+            else:
+                citations += int(job.extra.get("citations_checked", 0))
+        pending = still
+        if pending:
+            time.sleep(0.1)
+    return citations
+
+
+def run_queued(
+    store: GraphStore, settings: Settings, config: VerificationConfig, n: int, concurrency: int,
+    log_dir: Path,
+) -> dict[str, float]:
+    from services.worker.dispatch import enqueue_verification
+
+    popen = start_worker(settings, concurrency, log_dir)
+    try:
+        warm = make_projects(store, concurrency, f"warm{concurrency}")
+        wait_all(store, [(p, enqueue_verification(p, OUTPUT_ID, settings=settings, config=config,
+                                                  store=store).id) for p in warm])
+        projects = make_projects(store, n, f"q{concurrency}")
+        started = time.perf_counter()
+        jobs = [(p, enqueue_verification(p, OUTPUT_ID, settings=settings, config=config,
+                                         store=store).id) for p in projects]
+        citations = wait_all(store, jobs)
+        elapsed = time.perf_counter() - started
+    finally:
+        stop_worker(popen)
+    return {"seconds": elapsed, "citations": citations, "reports": n}
+
+
+def rates(run: dict[str, float]) -> tuple[float, float]:
+    return run["citations"] / run["seconds"], run["reports"] / run["seconds"] * 60
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--outputs", type=int, default=20, help="outputs verified per run")
+    parser.add_argument("--stages", choices=("light", "heavy"), default="light",
+                        help="light: TF-IDF + consistency; heavy: + embeddings and NLI")
+    parser.add_argument("--redis-url", default=os.environ.get("PROVGRAPH_TEST_REDIS_URL"))
+    parser.add_argument("--neo4j-uri", default=os.environ.get("PROVGRAPH_TEST_NEO4J_URI"))
+    args = parser.parse_args()
+    config = (VerificationConfig(embeddings=False, nli=False) if args.stages == "light"
+              else VerificationConfig())
+    with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="pg-bench-") as tmp:
+        root = Path(tmp)
+        redis_url, neo4j_uri = args.redis_url, args.neo4j_uri
+        from provgraph.ops import _process
+
+        if not redis_url:
+            from provgraph.ops.redis_server import start_redis, stop_redis
+
+            redis_url = start_redis(root / "redis", _process.free_port(), persistent=False).url
+            stack.callback(stop_redis, root / "redis", 10.0)
+        if not neo4j_uri:
+            from provgraph.ops.neo4j_server import start_neo4j, stop_neo4j
+
+            neo4j_uri = start_neo4j(root / "neo4j", _process.free_port(), auth=False,
+                                    heap="512m", pagecache="256m", timeout=300).uri
+            stack.callback(stop_neo4j, root / "neo4j", 30.0)
+        settings = Settings(broker_url=redis_url, neo4j_uri=neo4j_uri,
+                            neo4j_password=os.environ.get("PROVGRAPH_TEST_NEO4J_PASSWORD") or None)
+        from provgraph.store.neo4j import open_neo4j_store
+
+        store = open_neo4j_store(settings)
+        stack.callback(store.close)
+        direct = run_direct(store, config, args.outputs)
+        queued = {
+            str(c): run_queued(store, settings, config, args.outputs, c, root) for c in (1, 2)
+        }
+    d_cps, d_rpm = rates(direct)
+    q = {k: rates(v) for k, v in queued.items()}
+    result: dict[str, Any] = {
+        "direct_citations_per_s": round(d_cps, 2),
+        "direct_reports_per_min": round(d_rpm, 1),
+        "queued_citations_per_s": {k: round(v[0], 2) for k, v in q.items()},
+        "queued_reports_per_min": {k: round(v[1], 1) for k, v in q.items()},
+        "ratio_one_worker": round(q["1"][0] / d_cps, 3) if d_cps else None,
+        "outputs": args.outputs,
+        "stages": args.stages,
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                    "platform": platform.platform()},
+    }
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(f"direct: {d_cps:.2f} citations/s, {d_rpm:.1f} reports/min")
+        for k, (cps, rpm) in q.items():
+            print(f"queue, {k} worker process(es): {cps:.2f} citations/s, {rpm:.1f} reports/min")
+        print(f"ratio (1 worker / direct): {result['ratio_one_worker']}")
+
+
+if __name__ == "__main__":
+    main()
