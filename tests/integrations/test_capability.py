@@ -55,7 +55,10 @@ def coordinator_model(messages: list[ModelMessage], info: AgentInfo) -> ModelRes
     return ModelResponse(parts=[TextPart(f"Answer: {FINAL}")])
 
 
-def build_agents(**options: Any) -> tuple[ProvenanceCapability, ProvenanceCapability, Agent[None, str]]:
+Agents = tuple[ProvenanceCapability, ProvenanceCapability, Agent[None, str]]
+
+
+def build_agents(**options: Any) -> Agents:
     sub_cap = ProvenanceCapability(source_tools=["read_file"], agent_name="researcher")
     researcher = Agent(FunctionModel(researcher_model), capabilities=[sub_cap])
 

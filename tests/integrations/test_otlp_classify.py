@@ -24,10 +24,10 @@ TRACE = "0af7651916cd43dd8448eb211c80319c"
 
 
 def span(span_id: str, name: str = "span", parent: str | None = None, start: int = 1,
-         **attrs: Any) -> SpanRecord:
+         attrs: dict[str, Any] | None = None) -> SpanRecord:
     return SpanRecord(TRACE, span_id.rjust(16, "0"), parent.rjust(16, "0") if parent else None,
                       name, start_time_unix_nano=start * 1_000_000_000,
-                      end_time_unix_nano=(start + 1) * 1_000_000_000, attributes=attrs)
+                      end_time_unix_nano=(start + 1) * 1_000_000_000, attributes=attrs or {})
 
 
 @pytest.mark.parametrize(("attrs", "name", "kind", "rule"), [
@@ -51,12 +51,12 @@ def span(span_id: str, name: str = "span", parent: str | None = None, start: int
     ({"http.method": "GET"}, "GET /", "generic", "generic"),
 ])
 def test_first_matching_rule_wins(attrs: dict[str, Any], name: str, kind: str, rule: str) -> None:
-    info = classify_span(span("1", name, **attrs))
+    info = classify_span(span("1", name, attrs=attrs))
     assert (info.kind, info.rule) == (kind, rule)
 
 
 def test_openinference_fields() -> None:
-    llm = classify_span(span("1", **{
+    llm = classify_span(span("1", attrs={
         "openinference.span.kind": "LLM", "llm.model_name": "gpt-x", "session.id": "s1",
         "llm.input_messages.0.message.role": "user",
         "llm.input_messages.0.message.content": "hi",
@@ -64,7 +64,7 @@ def test_openinference_fields() -> None:
     }))
     assert (llm.model_name, llm.input_text, llm.output_text, llm.session_id) == (
         "gpt-x", "hi", "hello [REF|d_1]", "s1")
-    docs = classify_span(span("2", **{
+    docs = classify_span(span("2", attrs={
         "openinference.span.kind": "RETRIEVER",
         "retrieval.documents.1.document.id": "d_2", "retrieval.documents.1.document.content": "B",
         "retrieval.documents.0.document.id": "d_1", "retrieval.documents.0.document.content": "A",
@@ -74,7 +74,7 @@ def test_openinference_fields() -> None:
 
 
 def test_genai_current_and_deprecated_content() -> None:
-    current = classify_span(span("1", **{
+    current = classify_span(span("1", attrs={
         "gen_ai.operation.name": "chat", "gen_ai.request.model": "m",
         "gen_ai.conversation.id": "conv",
         "gen_ai.input.messages": json.dumps([{"role": "user", "parts": [
@@ -83,23 +83,23 @@ def test_genai_current_and_deprecated_content() -> None:
             {"type": "text", "content": "a."}]}]),
     }))
     assert (current.input_text, current.output_text, current.session_id) == ("q?", "a.", "conv")
-    old = classify_span(span("2", **{"gen_ai.operation.name": "chat", "gen_ai.prompt": "p",
+    old = classify_span(span("2", attrs={"gen_ai.operation.name": "chat", "gen_ai.prompt": "p",
                                      "gen_ai.completion": "c"}))
     assert (old.input_text, old.output_text) == ("p", "c")
-    tool = classify_span(span("3", **{"gen_ai.operation.name": "execute_tool",
+    tool = classify_span(span("3", attrs={"gen_ai.operation.name": "execute_tool",
                                       "gen_ai.tool.name": "read", "gen_ai.tool.call.id": "c9",
                                       "gen_ai.tool.call.arguments": "{}",
                                       "gen_ai.tool.call.result": "[REF|d_4]\nbody"}))
     assert (tool.tool_name, tool.tool_call_id, tool.output_text) == ("read", "c9",
                                                                      "[REF|d_4]\nbody")
-    retrieval = classify_span(span("4", **{"gen_ai.operation.name": "retrieval",
+    retrieval = classify_span(span("4", attrs={"gen_ai.operation.name": "retrieval",
                                            "gen_ai.retrieval.documents": json.dumps(
                                                [{"id": "d_1", "score": 0.5}])}))
     assert [(d.id, d.score) for d in retrieval.documents] == [("d_1", 0.5)]
 
 
 def test_pydantic_ai_v2_events_attribute() -> None:
-    info = classify_span(span("1", "chat m", **{
+    info = classify_span(span("1", "chat m", attrs={
         "gen_ai.operation.name": "chat", "gen_ai.system": "test",
         "events": json.dumps([
             {"event.name": "gen_ai.user.message", "content": "question", "role": "user"},
@@ -112,16 +112,16 @@ def test_pydantic_ai_v2_events_attribute() -> None:
 
 def test_conversion_chains_agent_children_and_keys() -> None:
     spans = [
-        span("a", "invoke_agent", start=1, **{"gen_ai.operation.name": "invoke_agent",
+        span("a", "invoke_agent", start=1, attrs={"gen_ai.operation.name": "invoke_agent",
                                               "gen_ai.agent.name": "bot", "session.id": "s",
                                               "final_result": "X is 1. [REF|d_1]"}),
-        span("b", "chat", parent="a", start=2, **{"gen_ai.operation.name": "chat",
+        span("b", "chat", parent="a", start=2, attrs={"gen_ai.operation.name": "chat",
                                                   "gen_ai.prompt": "q", "gen_ai.completion": ""}),
-        span("c", "running tool", parent="a", start=3, **{
+        span("c", "running tool", parent="a", start=3, attrs={
             "gen_ai.tool.name": "read_file", "tool_response": "[REF|d_1]\nX is 1."}),
-        span("d", "chat", parent="a", start=4, **{"gen_ai.operation.name": "chat",
+        span("d", "chat", parent="a", start=4, attrs={"gen_ai.operation.name": "chat",
                                                   "gen_ai.completion": "X is 1. [REF|d_1]"}),
-        span("e", "GET", parent="d", start=5, **{"http.method": "GET"}),
+        span("e", "GET", parent="d", start=5, attrs={"http.method": "GET"}),
     ]
     out = spans_to_events(spans)
     assert not out.rejections
@@ -138,10 +138,10 @@ def test_conversion_chains_agent_children_and_keys() -> None:
 
 
 def test_placeholder_parent_and_rejections() -> None:
-    child = span("2", "execute_tool", parent="1", **{"gen_ai.operation.name": "execute_tool",
+    child = span("2", "execute_tool", parent="1", attrs={"gen_ai.operation.name": "execute_tool",
                                                      "gen_ai.tool.name": "t"})
     bad = SpanRecord("xyz", "1", None, "bad")
-    wrong = span("3", **{"provgraph.node_type": "nonsense"})
+    wrong = span("3", attrs={"provgraph.node_type": "nonsense"})
     out = spans_to_events([child, bad, wrong])
     call = next(e for e in out.events if e.type == NodeType.TOOL_CALL)
     assert call.parent_ids == [node_id(TRACE, "1".rjust(16, "0"))]  # the store makes a placeholder
@@ -150,7 +150,7 @@ def test_placeholder_parent_and_rejections() -> None:
 
 
 def test_native_provgraph_attributes() -> None:
-    out = spans_to_events([span("1", **{"provgraph.node_type": "data_read",
+    out = spans_to_events([span("1", attrs={"provgraph.node_type": "data_read",
                                          "provgraph.node_id": "doc-7",
                                          "provgraph.citation_key": "d_7",
                                          "provgraph.session_id": "s9",
