@@ -157,3 +157,26 @@ async def test_test_model_agent_and_pinned_session() -> None:
     assert len(summary) == len(set(summary)) and "d_1" in summary and "a_2" in summary
     assert any(k.startswith("d_") and k != "d_1" for k in summary)
     assert cap.store.session_id == "s-pinned"
+
+
+async def test_verification_report_as_otel_evaluation_events() -> None:
+    pytest.importorskip("provgraph.verification")
+    from opentelemetry.sdk.trace import TracerProvider
+    from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+    from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+    from provgraph.otel_out import EVENT_NAME, emit_evaluation_events
+
+    cap, _sub, coordinator = build_agents()
+    result = await coordinator.run("Tell me about Paris")
+    report = await cap.verify(result.output)
+    exporter = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    assert emit_evaluation_events(report, tracer=provider.get_tracer("t")) == 3
+    (span,) = exporter.get_finished_spans()
+    events = [e for e in span.events if e.name == EVENT_NAME]
+    assert events[0].attributes is not None
+    assert events[0].attributes["gen_ai.evaluation.score.label"] == "grounded"
+    assert {e.attributes["gen_ai.evaluation.score.label"] for e in events[1:]
+            if e.attributes} == {"supported"}
