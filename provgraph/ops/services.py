@@ -68,11 +68,17 @@ def start_test_services(root: str | os.PathLike[str] | None = None) -> TestServi
     """Start (or reuse) the test Neo4j and Redis and write ``services.env``."""
     base = test_root(root)
     neo4j_dir, redis_dir = base / "neo4j", base / "redis"
-    redis_port = _port(REDIS_PORT_ENV, redis_dir, "port", redis_status(redis_dir).running)
+    redis_was_running = redis_status(redis_dir).running
+    redis_port = _port(REDIS_PORT_ENV, redis_dir, "port", redis_was_running)
     redis = start_redis(redis_dir, redis_port, persistent=False)
     neo4j_port = _port(NEO4J_PORT_ENV, neo4j_dir, "bolt_port", neo4j_status(neo4j_dir).running)
     timeout = float(os.environ.get(TIMEOUT_ENV, "240"))
-    neo4j = start_neo4j(neo4j_dir, neo4j_port, auth=False, timeout=timeout)
+    try:
+        neo4j = start_neo4j(neo4j_dir, neo4j_port, auth=False, timeout=timeout)
+    except BaseException:
+        if not redis_was_running:  # leave nothing behind that a failed `start` began
+            stop_redis(redis_dir)
+        raise
     env_file = base / ENV_FILE
     tmp = env_file.with_name(ENV_FILE + ".tmp")
     tmp.write_text(f"{NEO4J_URI_VAR}={neo4j.uri}\n{REDIS_URL_VAR}={redis.url}\n")
