@@ -11,7 +11,7 @@ import json
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,18 @@ from provgraph.store.codec import (
     report_to_dict,
 )
 from provgraph.store.eventlog import EventLog, LogRecovery
+from provgraph.store.shared import (
+    EPOCH,
+    build_source_paths,
+    key_order,
+    neg_time,
+    report_matches,
+    report_sort_key,
+    session_cursor,
+    session_matches,
+    session_sort_key,
+    summarise_session,
+)
 from provgraph.store.types import (
     MAX_LINEAGE_DEPTH,
     MAX_LINEAGE_LIMIT,
@@ -48,7 +60,8 @@ from provgraph.store.types import (
 )
 from provgraph.traversal import lineage_walk, source_paths
 
-EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_key_order = key_order  # kept for adapters written against the earlier name
+__all__ = ["EPOCH", "MemoryGraphStore", "build_source_paths"]
 
 
 @dataclass
@@ -266,15 +279,15 @@ class MemoryGraphStore:
             for node in self._project(project).graph.nodes.values():
                 if node.session_id is not None:
                     by_session.setdefault(node.session_id, []).append(node)
-        summaries = [_summarise(sid, nodes) for sid, nodes in by_session.items()]
+        summaries = [summarise_session(sid, nodes) for sid, nodes in by_session.items()]
         if filter is not None:
-            summaries = [s for s in summaries if _session_matches(s, filter)]
-        summaries.sort(key=_session_sort_key)
+            summaries = [s for s in summaries if session_matches(s, filter)]
+        summaries.sort(key=session_sort_key)
         if after is not None:
             last, sid = decode_cursor(after, arity=2)
-            summaries = [s for s in summaries if _session_sort_key(s) > (_neg_time(last), sid)]
+            summaries = [s for s in summaries if session_sort_key(s) > (neg_time(last), sid)]
         page = summaries[:first]
-        cursor = _session_cursor(page[-1]) if page else None
+        cursor = session_cursor(page[-1]) if page else None
         return Page(tuple(page), cursor, len(summaries) > first)
 
     def resolve_citation_key(
@@ -297,7 +310,7 @@ class MemoryGraphStore:
                 for (sid, key), node_id in state.keys.items()
                 if sid == session_id
             ]
-        return sorted(entries, key=lambda e: _key_order(e.key))
+        return sorted(entries, key=lambda e: key_order(e.key))
 
     # ------------------------------------------------------------------ traversal
     def attribution(self, project: str, query: AttributionQuery) -> SourcePaths:
@@ -375,11 +388,11 @@ class MemoryGraphStore:
         with self._lock:
             reports = [r for rs in self._project(project).reports.values() for r in rs]
         if filter is not None:
-            reports = [r for r in reports if _report_matches(r, filter)]
-        reports.sort(key=_report_sort_key)
+            reports = [r for r in reports if report_matches(r, filter)]
+        reports.sort(key=report_sort_key)
         if after is not None:
             created, rid = decode_cursor(after, arity=2)
-            reports = [r for r in reports if _report_sort_key(r) > (_neg_time(created), rid)]
+            reports = [r for r in reports if report_sort_key(r) > (neg_time(created), rid)]
         page = reports[:first]
         cursor = encode_cursor(utc_text(page[-1].created_at), page[-1].id) if page else None
         return Page(tuple(page), cursor, len(reports) > first)
@@ -413,74 +426,3 @@ class MemoryGraphStore:
     def close(self) -> None:
         if self._log is not None:
             self._log.close()
-
-
-# ---------------------------------------------------------------------- pure helpers
-def build_source_paths(
-    output: ProvenanceNode,
-    paths: list[tuple[str, ...]],
-    nodes: dict[str, ProvenanceNode],
-    truncated: bool,
-) -> SourcePaths:
-    """Assemble a :class:`SourcePaths`; sources in first-path order (shared by adapters)."""
-    sources: dict[str, ProvenanceNode] = {}
-    for path in paths:
-        first = nodes[path[0]]
-        if first.type in (NodeType.INPUT, NodeType.DATA_READ):
-            sources.setdefault(first.id, first)
-    return SourcePaths(output, tuple(sources.values()), tuple(paths), nodes, truncated)
-
-
-def _summarise(session_id: str, nodes: list[ProvenanceNode]) -> SessionSummary:
-    stamps = [n.timestamp for n in nodes if n.timestamp != EPOCH]
-    return SessionSummary(
-        id=session_id,
-        node_count=len(nodes),
-        run_count=len({n.run_id for n in nodes if n.run_id}),
-        agent_names=tuple(sorted({n.agent_name for n in nodes if n.agent_name})),
-        first_event_at=min(stamps) if stamps else None,
-        last_event_at=max(stamps) if stamps else None,
-        final_output_ids=tuple(sorted(n.id for n in nodes if n.type == NodeType.FINAL_OUTPUT)),
-    )
-
-
-def _session_matches(summary: SessionSummary, wanted: SessionFilter) -> bool:
-    if wanted.agent_name is not None and wanted.agent_name not in summary.agent_names:
-        return False
-    return not (
-        wanted.since is not None
-        and (summary.last_event_at is None or summary.last_event_at < wanted.since)
-    )
-
-
-def _neg_time(iso: str) -> str:
-    """Sort key component that orders ISO times newest first (string complement)."""
-    return "".join(chr(0x10FFFF - ord(c)) for c in iso)
-
-
-def _session_sort_key(summary: SessionSummary) -> tuple[str, str]:
-    stamp = utc_text(summary.last_event_at) if summary.last_event_at else ""
-    return (_neg_time(stamp), summary.id)
-
-
-def _session_cursor(summary: SessionSummary) -> str:
-    stamp = utc_text(summary.last_event_at) if summary.last_event_at else ""
-    return encode_cursor(stamp, summary.id)
-
-
-def _report_matches(report: StoredReport, wanted: ReportFilter) -> bool:
-    if wanted.session_id is not None and report.session_id != wanted.session_id:
-        return False
-    if wanted.verdict is not None and wanted.verdict not in report.verdicts:
-        return False
-    return wanted.since is None or report.created_at >= wanted.since
-
-
-def _report_sort_key(report: StoredReport) -> tuple[str, str]:
-    return (_neg_time(utc_text(report.created_at)), report.id)
-
-
-def _key_order(key: str) -> tuple[int, str]:
-    """d_2 before d_10: numeric suffix first, then the key text."""
-    _, _, number = key.rpartition("_")
-    return (int(number) if number.isdigit() else 1 << 30, key)
