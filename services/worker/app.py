@@ -88,6 +88,7 @@ def celery_config(settings: Settings, options: WorkerOptions) -> dict[str, Any]:
                 "options": {"expires": options.sweep_interval},
             },
         },
+        "beat_schedule_filename": str(settings.home / "celerybeat-schedule"),
         "timezone": "UTC",
         "enable_utc": True,
     }

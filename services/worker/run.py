@@ -65,6 +65,8 @@ def run_worker(
         queues=queues, concurrency=concurrency, loglevel=loglevel, beat=beat,
         hostname=hostname, pool=pool,
     )
+    if beat:
+        settings.home.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule file there
     from services.worker.app import app
 
     app.worker_main(argv=argv)

@@ -248,7 +248,10 @@ class WorkerFactory:
         while time.monotonic() < deadline:
             if worker.popen.poll() is not None:
                 pytest.fail(f"worker exited with {worker.popen.returncode}\n{worker.log_tail()}")
-            replies = app.control.ping(destination=[worker.name], timeout=1.0) or []
+            try:
+                replies = app.control.ping(destination=[worker.name], timeout=1.0) or []
+            except Exception:  # e.g. a pooled connection from before a Redis restart
+                replies = []
             if any(worker.name in reply for reply in replies):
                 return
             time.sleep(0.5)

@@ -248,3 +248,18 @@ def test_cli_module_never_imports_celery() -> None:
     source = (Path(__file__).resolve().parents[2] / "provgraph/cli/worker.py").read_text()
     lines = [line.strip() for line in source.splitlines()]
     assert not any(line.startswith(("from celery", "import celery")) for line in lines)
+
+
+def test_cli_worker_commands_are_mounted_and_refuse_without_a_broker() -> None:
+    from typer.testing import CliRunner
+
+    from provgraph.cli.main import _mount_sub_apps, app
+
+    _mount_sub_apps()
+    runner = CliRunner()
+    assert runner.invoke(app, ["worker", "--help"]).exit_code == 0
+    result = runner.invoke(app, ["worker"], env={"PROVGRAPH_BROKER_URL": ""})
+    assert result.exit_code == 2 and "PROVGRAPH_BROKER_URL" in result.output
+    health = runner.invoke(app, ["worker-health", "--timeout", "1"],
+                           env={"PROVGRAPH_BROKER_URL": "redis://127.0.0.1:1/0"})
+    assert health.exit_code == 1 and "broker unreachable" in health.output
