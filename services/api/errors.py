@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -115,7 +116,7 @@ def response_for(exc: Exception) -> JSONResponse:
     )
 
 
-def _format_loc(loc: tuple[Any, ...] | list[Any]) -> str:
+def _format_loc(loc: Sequence[Any]) -> str:
     path = ""
     for part in loc:
         path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))

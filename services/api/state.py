@@ -67,7 +67,7 @@ async def open_async_store(settings: Settings) -> AsyncGraphStore:
     if settings.uses_neo4j:
         from provgraph.store import neo4j as neo4j_adapter
 
-        opened: Any = neo4j_adapter.open_async_neo4j_store(settings)  # type: ignore[attr-defined]
+        opened: Any = neo4j_adapter.open_async_neo4j_store(settings)
         if inspect.isawaitable(opened):
             opened = await opened
         log.info("store: neo4j", extra={"uri": settings.neo4j_uri})

@@ -68,8 +68,8 @@ async def test_other_project_sees_nothing(seeded: Env, operation: str) -> None:
     else:
         assert isinstance(body, dict) and "errors" in body
         assert seeded.verifier.calls == []
-    gql = await seeded.gql("query($id: ID!) { session(id: $id) { id } citationSummary(sessionId: $id)"
-                           " { key } }", {"id": SESSION_ID}, project="globex")
+    query = "query($id: ID!) { session(id: $id) { id } citationSummary(sessionId: $id) { key } }"
+    gql = await seeded.gql(query, {"id": SESSION_ID}, project="globex")
     assert gql["data"] == {"session": None, "citationSummary": []}
     reports = await seeded.gql("{ verificationReports { edges { node { id } } } }",
                                project="globex")

@@ -38,7 +38,8 @@ async def test_session_runs_agents_nodes(seeded: Env) -> None:
     assert agents["germany_analyst"]["delegatedBy"] == ["research_coordinator"]
     assert agents["research_coordinator"]["delegatedBy"] == []
     assert sorted(n["citationKey"] for n in session["nodes"]) == ["d_1", "d_2", "d_3", "d_4"]
-    assert {"sourceId": "de.call.read1", "targetId": "de.data1", "label": "calls"} in session["edges"]
+    edge = {"sourceId": "de.call.read1", "targetId": "de.data1", "label": "calls"}
+    assert edge in session["edges"]
     missing = _data(await seeded.gql(SESSION_QUERY, {"id": "no-such-session"}))
     assert missing["session"] is None
 
@@ -77,7 +78,8 @@ async def test_node_with_parents_and_children(seeded: Env) -> None:
     node = _data(await seeded.gql(query, {"id": "de.data1"}))["node"]
     assert node["type"] == "DATA_READ" and node["citationKey"] == "d_1"
     assert [p["id"] for p in node["parents"]] == ["de.call.read1"]
-    assert {"de.result1", "de.resp2", "coord.resp2", FINAL_ID} <= {c["id"] for c in node["children"]}
+    children = {c["id"] for c in node["children"]}
+    assert {"de.result1", "de.resp2", "coord.resp2", FINAL_ID} <= children
     assert _data(await seeded.gql(query, {"id": "nope"}))["node"] is None
 
 

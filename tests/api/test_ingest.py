@@ -160,3 +160,12 @@ async def test_store_unavailable_is_503_with_retry_after(env: Env, settings: Any
     assert r.headers["Retry-After"] == "8"
     assert r.json()["error"]["code"] == "unavailable"
     assert r.headers["X-Request-ID"] == r.json()["request_id"]
+
+
+async def test_timestamps_the_store_cannot_order_are_rejected_not_500(env: Env) -> None:
+    batch = [_event(1, timestamp="0258-11-10T16:07:54.6Z"),
+             _event(2, timestamp="0001-01-01T00:00:00+01:00"), _event(3)]
+    r = await env.post_events(batch)
+    assert r.status_code == 207
+    assert [x["status"] for x in r.json()["results"]] == ["rejected", "rejected", "accepted"]
+    assert r.json()["results"][0]["error"]["path"] == "timestamp"

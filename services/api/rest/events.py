@@ -13,6 +13,7 @@ import asyncio
 import logging
 from collections import Counter
 from collections.abc import Sequence
+from datetime import UTC
 from typing import Any, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Request
@@ -130,13 +131,32 @@ def _validate(raws: Sequence[Any]) -> tuple[list[tuple[int, Event]], list[EventE
         EventError(i, None, "", raw.reason) for i, raw in enumerate(raws)
         if isinstance(raw, UnparseableLine)
     ]
-    if not unparseable:
-        return parse_events(raws)
     skip = {e.index for e in unparseable}
     good, bad = parse_events(raws)
+    out_of_range = [
+        EventError(i, e.id, "timestamp", _TIMESTAMP_RANGE) for i, e in good
+        if not _storable_time(e)
+    ]
+    if not unparseable and not out_of_range:
+        return good, bad
+    skip |= {e.index for e in out_of_range}
     good = [(i, e) for i, e in good if i not in skip]
-    bad = sorted([b for b in bad if b.index not in skip] + unparseable, key=lambda e: e.index)
+    bad = sorted(
+        [b for b in bad if b.index not in skip] + unparseable + out_of_range,
+        key=lambda e: e.index,
+    )
     return good, bad
+
+
+_TIMESTAMP_RANGE = "timestamp must fall between years 1000 and 9999 in UTC"
+
+
+def _storable_time(event: Event) -> bool:
+    """Years before 1000 break the stores' fixed-width time text (a core bug, guarded here)."""
+    try:
+        return 1000 <= event.timestamp.astimezone(UTC).year <= 9999
+    except (OverflowError, ValueError):
+        return False
 
 
 def _results(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import strawberry
 from strawberry.scalars import JSON
@@ -29,7 +29,8 @@ class CitationCheck:
     @classmethod
     def from_dict(cls, item: dict[str, Any]) -> CitationCheck:
         scores = item.get("scores") if isinstance(item.get("scores"), dict) else None
-        source = item.get("source") if isinstance(item.get("source"), dict) else {}
+        raw_source = item.get("source")
+        source: dict[str, Any] = raw_source if isinstance(raw_source, dict) else {}
         kept = item.get("kept_in_text")
         tag = item.get("tag_index")
         return cls(
@@ -41,5 +42,5 @@ class CitationCheck:
             keys=report_view.item_keys(item), claim=report_view.item_claim(item),
             verdict=report_view.item_verdict(item), confidence=report_view.item_confidence(item),
             evidence=[Evidence.from_dict(e) for e in report_view.item_evidence(item)],
-            scores=scores, raw=item,
+            scores=scores, raw=cast(JSON, item),
         )

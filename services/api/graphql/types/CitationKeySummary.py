@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import strawberry
 
-from services.api.graphql import report_view
+from services.api.graphql import report_view, typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.CitationVerdict import CitationVerdict
 from services.api.graphql.types.Node import Node
@@ -16,12 +16,12 @@ class CitationKeySummary:
     node: Node
     cited_in_ids: list[strawberry.ID]
 
-    @strawberry.field(description="The nodes whose content cites this key.")
+    @typed.field(description="The nodes whose content cites this key.")
     async def cited_in(self, info: strawberry.Info[GraphQLContext, None]) -> list[Node]:
         found = await info.context.loaders.nodes.load_many([str(i) for i in self.cited_in_ids])
         return [Node.from_domain(n) for n in found if n is not None]
 
-    @strawberry.field(description="This key's verdicts in the latest report of each citing node.")
+    @typed.field(description="This key's verdicts in the latest report of each citing node.")
     async def latest_verdicts(
         self, info: strawberry.Info[GraphQLContext, None]
     ) -> list[CitationVerdict]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import strawberry
 
 from provgraph.graph import ProvenanceEdge
+from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.Node import Node
 
@@ -22,12 +23,12 @@ class Edge:
             label=edge.label,
         )
 
-    @strawberry.field
+    @typed.field()
     async def source(self, info: strawberry.Info[GraphQLContext, None]) -> Node | None:
         node = await info.context.loaders.nodes.load(str(self.source_id))
         return Node.from_domain(node) if node else None
 
-    @strawberry.field
+    @typed.field()
     async def target(self, info: strawberry.Info[GraphQLContext, None]) -> Node | None:
         node = await info.context.loaders.nodes.load(str(self.target_id))
         return Node.from_domain(node) if node else None

@@ -7,6 +7,7 @@ from datetime import datetime
 import strawberry
 
 from provgraph.store.types import Job as DomainJob
+from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.JobState import JobState
 from services.api.graphql.types.VerificationReport import VerificationReport
@@ -31,7 +32,7 @@ class Job:
             updated_at=job.updated_at, report_version=job.report_version,
         )
 
-    @strawberry.field(description="The report this job produced (null until it is done).")
+    @typed.field(description="The report this job produced (null until it is done).")
     async def report(
         self, info: strawberry.Info[GraphQLContext, None]
     ) -> VerificationReport | None:

@@ -2,6 +2,8 @@
 
 import strawberry
 
-from provgraph.store.types import JobState as DomainJobState
+from provgraph.store.types import JobState
 
-JobState = strawberry.enum(DomainJobState, name="JobState")
+strawberry.enum(JobState, name="JobState")
+
+__all__ = ["JobState"]

@@ -2,6 +2,8 @@
 
 import strawberry
 
-from provgraph.store.types import LineageDirection as DomainLineageDirection
+from provgraph.store.types import LineageDirection
 
-LineageDirection = strawberry.enum(DomainLineageDirection, name="LineageDirection")
+strawberry.enum(LineageDirection, name="LineageDirection")
+
+__all__ = ["LineageDirection"]

@@ -6,6 +6,7 @@ import strawberry
 
 from provgraph.errors import NotFoundError
 from services.api.auth.roles import Permission
+from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.Job import Job
 
@@ -14,7 +15,7 @@ Info = strawberry.Info[GraphQLContext, None]
 
 @strawberry.type
 class Mutation:
-    @strawberry.mutation(description="Queue verification of an output; returns the job.")
+    @typed.mutation(description="Queue verification of an output; returns the job.")
     async def request_verification(self, info: Info, output_id: strawberry.ID) -> Job:
         ctx = info.context
         principal = ctx.require(Permission.REQUEST_VERIFICATION)

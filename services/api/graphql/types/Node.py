@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import cast
 
 import strawberry
 from strawberry.scalars import JSON
 
 from provgraph.graph import ProvenanceNode
+from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.NodeType import NodeType
 
@@ -34,16 +36,16 @@ class Node:
             id=strawberry.ID(node.id), type=node.type, label=node.label,
             agent_name=node.agent_name, run_id=node.run_id, timestamp=node.timestamp,
             session_id=node.session_id, content=node.content, citation_key=node.citation_key,
-            data=node.data, is_placeholder=node.is_placeholder,
+            data=cast(JSON, node.data), is_placeholder=node.is_placeholder,
         )
 
-    @strawberry.field(description="Nodes with an edge into this one (at most 500).")
+    @typed.field(description="Nodes with an edge into this one (at most 500).")
     async def parents(self, info: strawberry.Info[GraphQLContext, None]) -> list[Node]:
         edges = await info.context.loaders.node_edges.load(str(self.id))
         ids = [e.source_id for e in edges if e.target_id == self.id][:MAX_NEIGHBOURS]
         return await _load(info, ids)
 
-    @strawberry.field(description="Nodes this one has an edge to (at most 500).")
+    @typed.field(description="Nodes this one has an edge to (at most 500).")
     async def children(self, info: strawberry.Info[GraphQLContext, None]) -> list[Node]:
         edges = await info.context.loaders.node_edges.load(str(self.id))
         ids = [e.target_id for e in edges if e.source_id == self.id][:MAX_NEIGHBOURS]

@@ -1,7 +1,9 @@
-"""GraphQL enum ``NodeType``: the eight node types of the provenance graph."""
+"""GraphQL enum ``NodeType``: the eight node types (the domain enum, registered as-is)."""
 
 import strawberry
 
-from provgraph.graph import NodeType as DomainNodeType
+from provgraph.graph import NodeType
 
-NodeType = strawberry.enum(DomainNodeType, name="NodeType", description="What a node records.")
+strawberry.enum(NodeType, name="NodeType", description="What a node records.")
+
+__all__ = ["NodeType"]

@@ -19,7 +19,7 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from services.api.graphql import pagination
+from services.api.graphql import pagination, typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.input_types.ReportFilter import ReportFilter as ReportFilterInput
 from services.api.graphql.input_types.SessionFilter import SessionFilter as SessionFilterInput
@@ -51,14 +51,14 @@ def _id(value: str, name: str) -> str:
 
 @strawberry.type
 class Query:
-    @strawberry.field(description="One session by id (null when it has no events here).")
+    @typed.field(description="One session by id (null when it has no events here).")
     async def session(self, info: Info, id: strawberry.ID) -> Session | None:
         session_id = _id(str(id), "id")
         graph = await info.context.loaders.session_graphs.load(session_id)
         summary = summary_from_graph(graph, session_id)
         return Session.from_summary(summary) if summary else None
 
-    @strawberry.field(description="Sessions, newest first; `first` at most 100.")
+    @typed.field(description="Sessions, newest first; `first` at most 100.")
     async def sessions(
         self, info: Info, first: int | None = None, after: str | None = None,
         filter: SessionFilterInput | None = None,
@@ -77,12 +77,12 @@ class Query:
             page_info=PageInfo(has_next_page=page.has_next_page, end_cursor=page.end_cursor),
         )
 
-    @strawberry.field(description="One node by its ingestion id.")
+    @typed.field(description="One node by its ingestion id.")
     async def node(self, info: Info, id: strawberry.ID) -> Node | None:
         found = await info.context.loaders.nodes.load(_id(str(id), "id"))
         return Node.from_domain(found) if found else None
 
-    @strawberry.field(description="Sources and paths of an output; bounded, see `truncated`.")
+    @typed.field(description="Sources and paths of an output; bounded, see `truncated`.")
     async def attribution(
         self, info: Info, output_id: strawberry.ID, max_depth: int = 32, max_paths: int = 100,
     ) -> Attribution:
@@ -92,7 +92,7 @@ class Query:
         ctx = info.context
         return Attribution.from_domain(await ctx.store.attribution(ctx.project, query))
 
-    @strawberry.field(description="Nodes upstream (UP) or downstream (DOWN) of a node.")
+    @typed.field(description="Nodes upstream (UP) or downstream (DOWN) of a node.")
     async def lineage(
         self, info: Info, node_id: strawberry.ID, direction: DirectionEnum, depth: int = 3,
         limit: int = 200,
@@ -106,7 +106,7 @@ class Query:
         )
         return Lineage.from_domain(found)
 
-    @strawberry.field(description="Every citation key of a session, where cited, latest verdicts.")
+    @typed.field(description="Every citation key of a session, where cited, latest verdicts.")
     async def citation_summary(
         self, info: Info, session_id: strawberry.ID
     ) -> list[CitationKeySummary]:
@@ -120,7 +120,7 @@ class Query:
             for e in entries
         ]
 
-    @strawberry.field(description="A report by output id; the newest when `version` is null.")
+    @typed.field(description="A report by output id; the newest when `version` is null.")
     async def verification_report(
         self, info: Info, output_id: strawberry.ID, version: int | None = None
     ) -> VerificationReport | None:
@@ -130,7 +130,7 @@ class Query:
         stored = await ctx.store.get_report(ctx.project, _id(str(output_id), "outputId"), version)
         return VerificationReport.from_domain(stored) if stored else None
 
-    @strawberry.field(description="Reports, newest first; `first` at most 100.")
+    @typed.field(description="Reports, newest first; `first` at most 100.")
     async def verification_reports(
         self, info: Info, filter: ReportFilterInput | None = None, first: int | None = None,
         after: str | None = None,
@@ -157,7 +157,7 @@ class Query:
             page_info=PageInfo(has_next_page=page.has_next_page, end_cursor=page.end_cursor),
         )
 
-    @strawberry.field(description="A verification job by id.")
+    @typed.field(description="A verification job by id.")
     async def job(self, info: Info, id: strawberry.ID) -> Job | None:
         ctx = info.context
         found = await ctx.store.get_job(ctx.project, _id(str(id), "id"))

@@ -12,6 +12,7 @@ from provgraph.graph import EdgeLabel, ProvenanceGraph, ProvenanceNode
 from provgraph.graph import NodeType as DomainNodeType
 from provgraph.store.memory import EPOCH
 from provgraph.store.types import SessionSummary
+from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.Agent import Agent
 from services.api.graphql.types.Edge import Edge
@@ -45,12 +46,12 @@ class Session:
         graph = await info.context.loaders.session_graphs.load(str(self.id))
         return members_of(graph, str(self.id))
 
-    @strawberry.field
+    @typed.field()
     async def final_outputs(self, info: strawberry.Info[GraphQLContext, None]) -> list[Node]:
         found = await info.context.loaders.nodes.load_many([str(i) for i in self.final_output_ids])
         return [Node.from_domain(n) for n in found if n is not None]
 
-    @strawberry.field(description="Nodes in time order; `first` at most 1000, then `offset`.")
+    @typed.field(description="Nodes in time order; `first` at most 1000, then `offset`.")
     async def nodes(
         self, info: strawberry.Info[GraphQLContext, None], type: NodeType | None = None,
         first: int = 100, offset: int = 0,
@@ -64,12 +65,12 @@ class Session:
             members = [n for n in members if n.type == type]
         return [Node.from_domain(n) for n in members[offset:offset + first]]
 
-    @strawberry.field(description="Edges among the session's nodes (at most 5000).")
+    @typed.field(description="Edges among the session's nodes (at most 5000).")
     async def edges(self, info: strawberry.Info[GraphQLContext, None]) -> list[Edge]:
         graph = await info.context.loaders.session_graphs.load(str(self.id))
         return [Edge.from_domain(e) for e in graph.edges[:5000]]
 
-    @strawberry.field(description="Agent runs, earliest first.")
+    @typed.field(description="Agent runs, earliest first.")
     async def runs(self, info: strawberry.Info[GraphQLContext, None]) -> list[Run]:
         by_run: dict[str, list[ProvenanceNode]] = defaultdict(list)
         for node in await self._members(info):
@@ -78,7 +79,7 @@ class Session:
         runs = [Run.from_nodes(run_id, nodes) for run_id, nodes in by_run.items()]
         return sorted(runs, key=lambda r: (r.started_at or EPOCH, str(r.id)))
 
-    @strawberry.field(description="Agents by name, with their runs and who delegated to them.")
+    @typed.field(description="Agents by name, with their runs and who delegated to them.")
     async def agents(self, info: strawberry.Info[GraphQLContext, None]) -> list[Agent]:
         graph = await info.context.loaders.session_graphs.load(str(self.id))
         members = members_of(graph, str(self.id))

@@ -6,12 +6,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import cast
 
 import strawberry
 from strawberry.scalars import JSON
 
 from provgraph.store.types import StoredReport
-from services.api.graphql import report_view
+from services.api.graphql import report_view, typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.CitationCheck import CitationCheck
 from services.api.graphql.types.Node import Node
@@ -60,10 +61,10 @@ class VerificationReport:
             verdicts=list(stored.verdicts),
             verdict_counts=[VerdictCount(verdict=v, count=c) for v, c in sorted(counts.items())],
             citations=[CitationCheck.from_dict(i) for i in report_view.citation_items(doc)],
-            document=doc,
+            document=cast(JSON, doc),
         )
 
-    @strawberry.field
+    @typed.field()
     async def output(self, info: strawberry.Info[GraphQLContext, None]) -> Node | None:
         node = await info.context.loaders.nodes.load(str(self.output_id))
         return Node.from_domain(node) if node else None
