@@ -13,8 +13,6 @@ exception (the worker's re-enqueue sweep).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from provgraph.graph import EdgeLabel
 from provgraph.mapping import VERSIONED_FIELDS
 from provgraph.store.types import (
@@ -71,6 +69,17 @@ def version_property(field_name: str) -> str:
 
 
 # ---------------------------------------------------------------------- ingestion
+# Ingestion statements take ONE list parameter of tagged rows (``kind``) instead of
+# one list per kind: Neo4j keys its plan cache on parameter types too, and an
+# empty list is a different type from a list of maps, so separate lists that are
+# sometimes empty made it re-plan the (large) write statement for most batches.
+
+
+def _rows_of(kind: str, extra: str = "") -> str:
+    """The rows of one kind from ``$rows``, as ``row``."""
+    return f"  UNWIND $rows AS row\n  WITH row WHERE row.kind = '{kind}'{extra}\n"
+
+
 def ingest_lookup_query() -> str:
     """Lock the project, then read what the batch's decisions depend on.
 
@@ -83,19 +92,19 @@ def ingest_lookup_query() -> str:
         "SET lock.batches = coalesce(lock.batches, 0) + 1\n"
         "WITH lock\n"
         "CALL () {\n"
-        "  UNWIND $event_ids AS event_id\n"
-        f"  MATCH (d:{DELIVERY} {{project: $project, id: event_id}})\n"
+        + _rows_of("event")
+        + f"  MATCH (d:{DELIVERY} {{project: $project, id: row.id}})\n"
         "  RETURN collect([d.id, d.batch]) AS delivered\n"
         "}\n"
         "CALL () {\n"
-        "  UNWIND $binding_ids AS binding_id\n"
-        f"  MATCH (k:{CITATION_KEY} {{project: $project, id: binding_id}})\n"
+        + _rows_of("binding")
+        + f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
         "  WHERE k.node_id IS NOT NULL\n"
         "  RETURN collect([k.id, k.node_id]) AS bound\n"
         "}\n"
         "CALL () {\n"
-        "  UNWIND $key_node_ids AS node_id\n"
-        f"  MATCH (n:{NODE} {{project: $project, id: node_id}})\n"
+        + _rows_of("node")
+        + f"  MATCH (n:{NODE} {{project: $project, id: row.id}})\n"
         "  WHERE n.citation_key IS NOT NULL\n"
         "  RETURN collect([n.id, n.citation_key, n.v_citation_key]) AS node_keys\n"
         "}\n"
@@ -124,8 +133,8 @@ def _node_write_block() -> str:
     body = ",\n      ".join(sets)
     return (
         "CALL () {\n"
-        "  UNWIND $nodes AS row\n"
-        f"  MERGE (n:{NODE} {{project: $project, id: row.id}})\n"
+        + _rows_of("node")
+        + f"  MERGE (n:{NODE} {{project: $project, id: row.id}})\n"
         f"  WITH n, row,\n    {flags}\n"
         f"  SET {body}\n"
         "}\n"
@@ -137,62 +146,63 @@ def _edge_write_block(edge_label: EdgeLabel) -> str:
     rel = rel_type(edge_label)
     return (
         "CALL () {\n"
-        f"  UNWIND $edges_{rel} AS row\n"
-        f"  MATCH (t:{NODE} {{project: $project, id: row.t}})\n"
+        + _rows_of("edge", f" AND row.label = '{rel}'")
+        + f"  MATCH (t:{NODE} {{project: $project, id: row.t}})\n"
         f"  MERGE (s:{NODE} {{project: $project, id: row.s}})\n"
         f"  MERGE (s)-[:{rel}]->(t)\n"
         "}\n"
     )
 
 
-def ingest_write_query(edge_labels: Iterable[EdgeLabel]) -> str:
+def ingest_write_query() -> str:
     """Apply the accepted part of a batch in the lookup's transaction.
 
-    ``edge_labels`` are the relationship types the batch writes (one block each,
-    because a type cannot be a parameter). Blocks run in order: deliveries,
-    nodes, edges, key bindings, key uses, then ``cited_in`` edges for keys bound
-    now (to every earlier use) and for uses recorded now (to an earlier binding).
+    One block per relationship type (a type cannot be a parameter), always all
+    of them, so the text never changes and Neo4j plans it once. Blocks run in
+    order: deliveries, nodes, edges, key bindings, key uses, then ``cited_in``
+    edges for keys bound now (to every earlier use) and for uses recorded now
+    (to an earlier binding).
     """
     key_init = "ON CREATE SET k.session_id = row.session_id, k.key = row.key, k.uses = []\n"
-    text = (
+    cited_in = rel_type(EdgeLabel.CITED_IN)
+    return (
         "CALL () {\n"
-        "  UNWIND $deliveries AS event_id\n"
-        f"  CREATE (:{DELIVERY} {{project: $project, id: event_id, batch: $batch}})\n"
+        + _rows_of("delivery")
+        + f"  CREATE (:{DELIVERY} {{project: $project, id: row.id, batch: $batch}})\n"
         "}\n"
         + _node_write_block()
-        + "".join(_edge_write_block(e) for e in sorted(set(edge_labels)))
+        + "".join(_edge_write_block(e) for e in EdgeLabel)
         + "CALL () {\n"
-        "  UNWIND $bindings AS row\n"
-        f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
+        + _rows_of("binding")
+        + f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
         f"  {key_init}"
         "  SET k.node_id = row.node_id\n"
         "}\n"
         "CALL () {\n"
-        "  UNWIND $uses AS row\n"
-        f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
+        + _rows_of("use")
+        + f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
         f"  {key_init}"
         "  SET k.uses = CASE WHEN row.citing IN k.uses THEN k.uses ELSE k.uses + row.citing END\n"
         "}\n"
         "CALL () {\n"
-        "  UNWIND $bindings AS row\n"
-        f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
+        + _rows_of("binding")
+        + f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
         f"  MATCH (src:{NODE} {{project: $project, id: k.node_id}})\n"
         "  UNWIND k.uses AS citing\n"
         "  WITH src, citing WHERE citing <> src.id\n"
         f"  MATCH (c:{NODE} {{project: $project, id: citing}})\n"
-        f"  MERGE (src)-[:{rel_type(EdgeLabel.CITED_IN)}]->(c)\n"
+        f"  MERGE (src)-[:{cited_in}]->(c)\n"
         "}\n"
         "CALL () {\n"
-        "  UNWIND $uses AS row\n"
-        f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
+        + _rows_of("use")
+        + f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
         "  WHERE k.node_id IS NOT NULL AND k.node_id <> row.citing\n"
         f"  MATCH (src:{NODE} {{project: $project, id: k.node_id}})\n"
         f"  MATCH (c:{NODE} {{project: $project, id: row.citing}})\n"
-        f"  MERGE (src)-[:{rel_type(EdgeLabel.CITED_IN)}]->(c)\n"
+        f"  MERGE (src)-[:{cited_in}]->(c)\n"
         "}\n"
         "RETURN count(*) AS done"
     )
-    return text
 
 
 # ---------------------------------------------------------------------- node reads

@@ -16,7 +16,6 @@ from typing import Any
 
 from provgraph.errors import CitationKeyConflictError
 from provgraph.events import EventError
-from provgraph.graph import EdgeLabel
 from provgraph.mapping import VERSIONED_FIELDS, EventWrite
 from provgraph.store.neo4j.rows import binding_id
 from provgraph.store.types import IngestResult
@@ -43,13 +42,13 @@ class StoredState:
 
 
 def lookup_params(writes: Sequence[EventWrite]) -> dict[str, Any]:
-    """Parameters of the lookup: every event id, and the keys/nodes keyed events touch."""
+    """``$rows`` of the lookup: every event id, and the keys and nodes keyed events touch."""
     keyed = [w for w in writes if w.citation_key is not None]
-    return {
-        "event_ids": sorted({w.event_id for w in writes}),
-        "binding_ids": sorted({binding_id(w.session_id, str(w.citation_key)) for w in keyed}),
-        "key_node_ids": sorted({w.node.node_id for w in keyed}),
-    }
+    rows = [{"kind": "event", "id": i} for i in sorted({w.event_id for w in writes})]
+    rows += [{"kind": "binding", "id": b} for b in
+             sorted({binding_id(w.session_id, str(w.citation_key)) for w in keyed})]
+    rows += [{"kind": "node", "id": n} for n in sorted({w.node.node_id for w in keyed})]
+    return {"rows": rows}
 
 
 @dataclass(frozen=True)
@@ -127,12 +126,13 @@ def fold_nodes(writes: Sequence[EventWrite]) -> list[dict[str, Any]]:
     and the default label of the highest-version write (every event sets ``type``,
     so that is the write the embedded store takes its default label from)."""
     rows: dict[str, dict[str, Any]] = {}
+    top: dict[str, str] = {}
     for write in writes:
         node = write.node
         row = rows.setdefault(
             node.node_id,
-            {"id": node.node_id, "f": {}, "v": {}, "ts": node.timestamp,
-             "default_label": node.default_label, "_top": ""},
+            {"kind": "node", "id": node.node_id, "f": {}, "v": {}, "ts": node.timestamp,
+             "default_label": node.default_label},
         )
         for name in VERSIONED_FIELDS:
             value = node.fields.get(name)
@@ -140,37 +140,32 @@ def fold_nodes(writes: Sequence[EventWrite]) -> list[dict[str, Any]]:
                 row["f"][name] = value
                 row["v"][name] = node.version
         row["ts"] = min(row["ts"], node.timestamp)
-        if node.version > row["_top"]:
-            row["_top"] = node.version
+        if node.version > top.get(node.node_id, ""):
+            top[node.node_id] = node.version
             row["default_label"] = node.default_label
-    for row in rows.values():
-        del row["_top"]
     return list(rows.values())
 
 
-def write_params(writes: Sequence[EventWrite]) -> tuple[list[EdgeLabel], dict[str, Any]]:
-    """The edge types present and the parameters of ``ingest_write_query``."""
-    edges: dict[EdgeLabel, dict[tuple[str, str], None]] = {}
+def write_params(writes: Sequence[EventWrite]) -> dict[str, Any]:
+    """``$rows`` of ``ingest_write_query``: deliveries, folded nodes, distinct edges,
+    bindings and key uses, each row tagged with its ``kind``."""
+    edges: dict[tuple[str, str, str], None] = {}
     bindings: dict[str, dict[str, str]] = {}
     uses: dict[tuple[str, str], dict[str, str]] = {}
     for write in writes:
         for edge in write.edges:
-            edges.setdefault(edge.label, {})[(edge.source_id, edge.target_id)] = None
+            edges[(edge.source_id, edge.target_id, edge.label.value)] = None
         if write.citation_key is not None:
             bid = binding_id(write.session_id, write.citation_key)
-            bindings[bid] = {"id": bid, "session_id": write.session_id,
+            bindings[bid] = {"kind": "binding", "id": bid, "session_id": write.session_id,
                              "key": write.citation_key, "node_id": write.node.node_id}
         for use in write.citations:
             bid = binding_id(use.session_id, use.key)
-            uses[(bid, use.citing_node_id)] = {"id": bid, "session_id": use.session_id,
-                                               "key": use.key, "citing": use.citing_node_id}
-    labels = sorted(edges)
-    params: dict[str, Any] = {
-        "deliveries": [w.event_id for w in writes],
-        "nodes": fold_nodes(writes),
-        "bindings": list(bindings.values()),
-        "uses": list(uses.values()),
-    }
-    for edge_label in labels:
-        params[f"edges_{edge_label.value}"] = [{"s": s, "t": t} for s, t in edges[edge_label]]
-    return labels, params
+            uses[(bid, use.citing_node_id)] = {"kind": "use", "id": bid,
+                                               "session_id": use.session_id, "key": use.key,
+                                               "citing": use.citing_node_id}
+    rows: list[dict[str, Any]] = [{"kind": "delivery", "id": w.event_id} for w in writes]
+    rows += fold_nodes(writes)
+    rows += [{"kind": "edge", "s": s, "t": t, "label": label} for s, t, label in edges]
+    rows += [*bindings.values(), *uses.values()]
+    return {"rows": rows}

@@ -76,9 +76,9 @@ def ingest(
     state = StoredState.from_row(found) if found else StoredState()
     decision = decide(writes, state, batch)
     if decision.to_write:
-        labels, params = write_params(decision.to_write)
         yield Statement(
-            cypher.ingest_write_query(labels), {"project": project, "batch": batch, **params}
+            cypher.ingest_write_query(),
+            {"project": project, "batch": batch, **write_params(decision.to_write)},
         )
     return decision.result
 

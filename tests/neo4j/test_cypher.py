@@ -1,0 +1,212 @@
+"""The Cypher builders as exact strings (no server needed).
+
+Small statements are pinned whole; the large ingestion statement is pinned by
+its blocks. The sweep at the end checks every statement any builder can produce:
+labels and relationship types only from the whitelist, every node pattern
+scoped by ``project``.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import product
+
+import pytest
+
+from provgraph.errors import LimitExceededError
+from provgraph.graph import EdgeLabel
+from provgraph.store.neo4j import cypher
+from provgraph.store.types import LineageDirection
+
+
+def test_labels_and_types_only_from_the_whitelist() -> None:
+    assert cypher.label("Node") == "Node"
+    assert cypher.rel_type(EdgeLabel.CITED_IN) == "cited_in"
+    assert cypher.rel_type("calls") == "calls"
+    with pytest.raises(ValueError):
+        cypher.label("Node) DETACH DELETE (n")
+    with pytest.raises(ValueError):
+        cypher.rel_type("KNOWS]->() DELETE r //")
+    with pytest.raises(ValueError):
+        cypher.property_name("password")
+    assert cypher.version_property("label") == "v_label"
+
+
+def test_get_nodes() -> None:
+    assert cypher.get_nodes_query() == (
+        "UNWIND $ids AS node_id\n"
+        "MATCH (n:Node {project: $project, id: node_id})\n"
+        "RETURN properties(n) AS props"
+    )
+
+
+def test_node_edges() -> None:
+    assert cypher.node_edges_query() == (
+        "MATCH (n:Node {project: $project, id: $id})-[r]-(:Node {project: $project})\n"
+        "RETURN startNode(r).id AS source, endNode(r).id AS target, type(r) AS label"
+    )
+
+
+def test_upstream_neighbourhood_returns_distinct_nodes_not_paths() -> None:
+    assert cypher.lineage_neighbourhood_query(LineageDirection.UP, 7) == (
+        "MATCH (o:Node {project: $project, id: $id})\n"
+        "CALL (o) {\n"
+        "  MATCH (o)<-[*0..7]-(m:Node)\n"
+        "  WHERE m.project = $project\n"
+        "  RETURN DISTINCT m\n"
+        "}\n"
+        "RETURN m.id AS id, m.type AS type,\n"
+        "       [(x:Node)-[r]->(m) WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+    )
+
+
+def test_downstream_neighbourhood() -> None:
+    text = cypher.lineage_neighbourhood_query(LineageDirection.DOWN, 64)
+    assert "  MATCH (o)-[*0..64]->(m:Node)\n" in text
+    assert (
+        "[(m)-[r]->(x:Node) WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+    ) in text
+
+
+@pytest.mark.parametrize("depth", [0, 65, -3, True, 1.5, "2", None])
+def test_depth_is_a_validated_int(depth: object) -> None:
+    with pytest.raises(LimitExceededError):
+        cypher.lineage_neighbourhood_query(LineageDirection.UP, depth)  # type: ignore[arg-type]
+    with pytest.raises(LimitExceededError):
+        cypher.attribution_neighbourhood_query(depth)  # type: ignore[arg-type]
+
+
+def test_list_sessions_without_filters() -> None:
+    assert cypher.list_sessions_query(agent=False, since=False, after=False) == (
+        "MATCH (n:Node {project: $project})\n"
+        "WHERE n.session_id IS NOT NULL\n"
+        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+        "     count(DISTINCT CASE WHEN n.run_id <> '' THEN n.run_id END) AS run_count,\n"
+        "     collect(DISTINCT CASE WHEN n.agent_name <> '' THEN n.agent_name END)"
+        " AS agent_names,\n"
+        "     min(CASE WHEN n.timestamp <> '1970-01-01T00:00:00.000000Z' THEN n.timestamp END)"
+        " AS first_at,\n"
+        "     coalesce(max(CASE WHEN n.timestamp <> '1970-01-01T00:00:00.000000Z'"
+        " THEN n.timestamp END), '') AS last_at,\n"
+        "     collect(CASE WHEN n.type = 'final_output' THEN n.id END) AS final_output_ids\n"
+        "RETURN session_id, node_count, run_count, agent_names, first_at, last_at,"
+        " final_output_ids\n"
+        "ORDER BY last_at = '' DESC, last_at DESC, session_id ASC\n"
+        "LIMIT $first"
+    )
+
+
+def test_list_sessions_filters_and_cursor() -> None:
+    text = cypher.list_sessions_query(agent=True, since=True, after=True)
+    assert (
+        "WHERE $agent_name IN agent_names AND last_at <> '' AND last_at >= $since AND "
+        "(($after_at = '' AND (last_at <> '' OR session_id > $after_id)) OR "
+        "($after_at <> '' AND last_at <> '' AND "
+        "(last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))))\n"
+    ) in text
+
+
+def test_reports() -> None:
+    assert cypher.get_report_query(by_version=True) == (
+        "MATCH (r:Report {project: $project, output_id: $output_id})\n"
+        "WHERE r.version = $version\n"
+        "RETURN r.doc AS doc, r.version AS version\n"
+        "ORDER BY r.version DESC\n"
+        "LIMIT 1"
+    )
+    assert cypher.list_reports_query(session=True, verdict=True, since=False, after=True) == (
+        "MATCH (r:Report {project: $project})\n"
+        "WHERE r.session_id = $session_id AND $verdict IN r.verdicts AND "
+        "(r.created_at < $after_at OR (r.created_at = $after_at AND r.id > $after_id))\n"
+        "RETURN r.doc AS doc, r.version AS version\n"
+        "ORDER BY r.created_at DESC, r.id ASC\n"
+        "LIMIT $first"
+    )
+    assert "WITH coalesce(same.version, existing + 1) AS version\n" in cypher.save_report_query()
+
+
+def test_jobs() -> None:
+    assert cypher.list_jobs_query(all_projects=False, state=True) == (
+        "MATCH (j:Job {project: $project})\n"
+        "WHERE j.state = $state\n"
+        "RETURN j.doc AS doc\n"
+        "ORDER BY j.created_at ASC, j.id ASC\n"
+        "LIMIT $limit"
+    )
+    assert cypher.list_jobs_query(all_projects=True, state=False).startswith("MATCH (j:Job)\n")
+    assert cypher.save_job_query() == (
+        "MERGE (j:Job {project: $project, id: $id})\n"
+        "SET j.state = $state, j.created_at = $created_at, j.doc = $doc"
+    )
+
+
+def test_ingest_lookup_locks_the_project_first() -> None:
+    text = cypher.ingest_lookup_query()
+    assert text.startswith(
+        "MERGE (lock:IngestLock {project: $project, id: 'ingest'})\n"
+        "SET lock.batches = coalesce(lock.batches, 0) + 1\n"
+    )
+    assert (
+        "CALL () {\n"
+        "  UNWIND $rows AS row\n"
+        "  WITH row WHERE row.kind = 'event'\n"
+        "  MATCH (d:Delivery {project: $project, id: row.id})\n"
+        "  RETURN collect([d.id, d.batch]) AS delivered\n"
+        "}\n"
+    ) in text
+    assert text.endswith("RETURN delivered, bound, node_keys")
+
+
+def test_ingest_write_has_one_block_per_edge_type_and_lww_per_field() -> None:
+    text = cypher.ingest_write_query()
+    for edge_label in EdgeLabel:
+        block = (
+            "CALL () {\n"
+            "  UNWIND $rows AS row\n"
+            f"  WITH row WHERE row.kind = 'edge' AND row.label = '{edge_label.value}'\n"
+            "  MATCH (t:Node {project: $project, id: row.t})\n"
+            "  MERGE (s:Node {project: $project, id: row.s})\n"
+            f"  MERGE (s)-[:{edge_label.value}]->(t)\n"
+            "}\n"
+        )
+        assert text.count(block) == 1
+    assert "coalesce(n.v_content, '') < row.v.content AS w_content" in text
+    assert "n.content = CASE WHEN w_content THEN row.f.content ELSE n.content END" in text
+    assert "n.v_content = CASE WHEN w_content THEN row.v.content ELSE n.v_content END" in text
+    assert (
+        "n.timestamp = CASE WHEN n.timestamp IS NULL OR row.ts < n.timestamp"
+        " THEN row.ts ELSE n.timestamp END"
+    ) in text
+    assert "  CREATE (:Delivery {project: $project, id: row.id, batch: $batch})\n" in text
+    assert text == cypher.ingest_write_query()  # one text: planned once
+
+
+def _every_statement() -> list[str]:
+    texts = [
+        cypher.ingest_lookup_query(), cypher.ingest_write_query(), cypher.get_nodes_query(),
+        cypher.session_graph_query(), cypher.node_edges_query(),
+        cypher.resolve_citation_key_query(), cypher.citation_summary_query(),
+        cypher.save_report_query(), cypher.get_job_query(), cypher.save_job_query(),
+        cypher.applied_migrations_query(), cypher.record_migration_query(),
+        cypher.attribution_neighbourhood_query(32),
+        *(cypher.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
+        *(cypher.list_sessions_query(agent=a, since=s, after=f)
+          for a, s, f in product([True, False], repeat=3)),
+        *(cypher.list_reports_query(session=a, verdict=b, since=c, after=d)
+          for a, b, c, d in product([True, False], repeat=4)),
+        *(cypher.get_report_query(by_version=v) for v in (True, False)),
+        cypher.list_jobs_query(all_projects=False, state=True),
+    ]
+    return texts
+
+
+def test_every_statement_uses_whitelisted_labels_and_scopes_by_project() -> None:
+    allowed_types = {e.value for e in EdgeLabel}
+    for text in _every_statement():
+        for found in re.findall(r"\(\w*:(\w+)", text):
+            assert found in cypher.NODE_LABELS, (found, text)
+        for found in re.findall(r"\[\w*:(\w+)\]", text):
+            assert found in allowed_types, (found, text)
+        for pattern in re.findall(r"\(\w+:\w+ \{[^}]*\}\)", text):
+            assert "project: $project" in pattern, (pattern, text)
+        assert "$project" in text
