@@ -32,7 +32,7 @@ ANSWER = ("The tower is 330 metres tall. [REF|d_1] "
 def tracer(live_api: LiveApi) -> Iterator[Tracer]:
     exporter = OTLPSpanExporter(endpoint=f"{live_api.url}/v1/traces",
                                 headers={"Authorization": f"Bearer {API_KEY}"},
-                                compression=Compression.Gzip)
+                                compression=Compression.Gzip, timeout=60)
     provider = TracerProvider(resource=Resource.create({"service.name": "otel-agent"}))
     provider.add_span_processor(SimpleSpanProcessor(exporter))
     yield provider.get_tracer("test")
