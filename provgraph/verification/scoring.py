@@ -169,7 +169,6 @@ def score_pairs(
             stages.encoder,
             [(pairs[i][0], pairs[i][1].text) for i in live],
             window_chars=cfg.embedding_window_chars,
-            window_stride=cfg.embedding_window_stride,
             max_windows=cfg.embedding_max_windows,
             max_source_chars=cfg.source_max_chars,
         )

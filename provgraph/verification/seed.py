@@ -24,6 +24,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from provgraph.citations import citation_tag_spans
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.engine import verify_text
 from provgraph.verification.report import VerificationReport
@@ -139,9 +140,7 @@ def seed_rewrite(
 ) -> str:
     """Keep, per tag, the keys scoring ≥ ``min_score``, at most ``max_keys_per_tag`` of them."""
     by_tag: dict[int, list[tuple[float, str]]] = {}
-    starts = {}
-    from provgraph.citations import citation_tag_spans
-
+    starts: dict[int, int] = {}
     for index, (start, _e, _r) in enumerate(citation_tag_spans(text)):
         starts[start] = index
         by_tag[index] = []

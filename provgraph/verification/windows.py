@@ -108,3 +108,39 @@ def preselect(claim: str, texts: list[str], limit: int) -> list[int]:
         return list(range(len(texts)))
     ranked = sorted(range(len(texts)), key=lambda i: (-lexical_overlap(claim, texts[i]), i))
     return sorted(ranked[:limit])
+
+
+def sentence_chunks(text: str, *, max_chars: int = 400) -> list[tuple[int, int]]:
+    """Spans of consecutive whole sentences packed up to ``max_chars`` (no overlap).
+
+    Embedding a short piece of evidence inside a long fixed window dilutes it;
+    packing whole sentences keeps evidence sharp at about the same number of
+    windows as ``2 × max_chars`` windows every ``max_chars``. A sentence longer
+    than ``max_chars`` is cut into half-overlapping character windows.
+    """
+    from provgraph.verification.sentences import split_sentences
+
+    spans: list[tuple[int, int]] = []
+    cur: tuple[int, int] | None = None
+    for sent in split_sentences(text):
+        if sent.end - sent.start > max_chars:
+            if cur:
+                spans.append(cur)
+                cur = None
+            step = max(1, max_chars // 2)
+            last = sent.end - max_chars
+            s = sent.start
+            while s < last:
+                spans.append((s, s + max_chars))
+                s += step
+            spans.append((last, sent.end))
+            continue
+        if cur and sent.end - cur[0] <= max_chars:
+            cur = (cur[0], sent.end)
+        else:
+            if cur:
+                spans.append(cur)
+            cur = (sent.start, sent.end)
+    if cur:
+        spans.append(cur)
+    return spans

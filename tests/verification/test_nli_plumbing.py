@@ -1,0 +1,133 @@
+"""NLI stage plumbing with a tiny random-weight BERT cross-encoder built in tmp_path.
+
+These tests prove PLUMBING ONLY — label mapping from a permuted ``id2label``,
+token windows covering long premises, one batched ``predict`` per report,
+evidence offsets — never quality: the weights are random, so the
+probabilities mean nothing.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from provgraph.verification import (
+    MappingSourceResolver,
+    StageModels,
+    VerificationConfig,
+    verify_text,
+)
+from provgraph.verification.nli import NliScorer, label_index, token_windows
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+WORDS = ["the", "company", "was", "founded", "in", "city", "river", "bank", "grew", "revenue",
+         "and", "a", "of", "to", "it", "traded", "spices", "year", "many", "people"]
+ID2LABEL = {0: "contradiction", 1: "entailment", 2: "neutral"}  # permuted on purpose
+
+
+@pytest.fixture(scope="module")
+def tiny_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
+
+    folder = tmp_path_factory.mktemp("tiny_nli")
+    vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ".", ",", *WORDS]
+    (folder / "vocab.txt").write_text("\n".join(vocab) + "\n")
+    tokenizer = BertTokenizerFast(vocab_file=str(folder / "vocab.txt"), do_lower_case=True)
+    tokenizer.save_pretrained(folder)
+    torch.manual_seed(0)
+    config = BertConfig(
+        vocab_size=len(vocab), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
+        intermediate_size=32, max_position_embeddings=512, num_labels=3,
+        id2label=ID2LABEL, label2id={v: k for k, v in ID2LABEL.items()},
+    )
+    BertForSequenceClassification(config).save_pretrained(folder)
+    return folder
+
+
+class CountingModel:
+    """Wraps the runtime model and records every predict call."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.labels = inner.labels
+        self.tokenizer = inner.tokenizer
+        self.max_len = inner.max_len
+        self.calls: list[list[tuple[str, str]]] = []
+
+    def predict(self, pairs: list[tuple[str, str]], batch_size: int = 32) -> np.ndarray:
+        self.calls.append(list(pairs))
+        return np.asarray(self.inner.predict(pairs, batch_size=batch_size))
+
+
+@pytest.fixture(scope="module")
+def tiny(tiny_model_dir: Path) -> CountingModel:
+    from provgraph.nli.runtime import load_nli_model
+
+    return CountingModel(load_nli_model(str(tiny_model_dir), threads=1))
+
+
+def test_label_mapping_reads_id2label(tiny: CountingModel) -> None:
+    assert tiny.labels == ("contradiction", "entailment", "neutral")
+    li = label_index(tiny.labels)
+    assert (li.entailment, li.contradiction, li.neutral) == (1, 0, 2)
+    scorer = NliScorer(tiny)
+    premise, claim = "the company was founded in the city.", "the company grew."
+    (match,) = scorer.score([(claim, premise)])
+    assert match is not None
+    probs = tiny.inner.predict([(premise, claim)])[0]
+    assert match.entailment == pytest.approx(float(probs[1]), abs=1e-5)
+    assert match.contradiction == pytest.approx(float(probs[0]), abs=1e-5)
+    assert match.neutral == pytest.approx(float(probs[2]), abs=1e-5)
+
+
+def test_long_premise_windows_cover_everything(tiny: CountingModel) -> None:
+    rng = np.random.default_rng(0)
+    premise = " ".join(rng.choice(WORDS, size=1500).tolist()) + " spices"
+    spans = token_windows(tiny.tokenizer, premise, window_tokens=100, stride_tokens=70)
+    assert len(spans) > 5
+    assert spans[0][0] == 0 and spans[-1][1] == len(premise)
+    for (_s1, e1), (s2, _e2) in itertools.pairwise(spans):
+        assert s2 < e1  # overlapping: no gap
+    for s, e in spans:
+        assert len(tiny.tokenizer(premise[s:e], add_special_tokens=False)["input_ids"]) <= 100
+    scorer = NliScorer(tiny, window_tokens=224, max_windows=1000)
+    budget = scorer.window_budget("the company traded spices")
+    assert budget + 5 + 3 <= tiny.max_len  # window + claim + specials fit the model
+    (match,) = scorer.score([("the company traded spices", premise)])
+    assert match is not None and match.windows_scored == match.windows_total > 1
+
+
+def test_one_batched_predict_per_report_and_evidence_offsets(tiny: CountingModel) -> None:
+    sources = {
+        "d_1": "the company was founded in the city. " * 40,
+        "d_2": "revenue grew and many people traded spices. " * 3,
+    }
+    text = ("The company was founded in the city. [REF|d_1] Revenue grew. [REF|d_2|d_1] "
+            "People traded spices. [REF|d_2]")
+    tiny.calls.clear()
+    config = VerificationConfig(embeddings=False, relative=False, coverage=False)
+    report = verify_text(text, MappingSourceResolver(sources), config,
+                         models=StageModels(nli_model=tiny))
+    assert report.stage("nli") is not None and report.stage("nli").status == "ran"  # type: ignore[union-attr]
+    assert len(tiny.calls) == 1  # all windows of all citations in one predict
+    assert len(report.checks) == 4
+    for check in report.checks:
+        nli = check.scores["nli"]
+        assert nli.evidence is not None
+        src = sources[check.key]
+        assert src[nli.evidence.start : nli.evidence.end] == nli.evidence.text
+        assert set(nli.raw) >= {"entailment", "contradiction", "max_contradiction"}
+
+
+def test_missing_nli_model_is_skipped_with_reason(tmp_path: Path) -> None:
+    config = VerificationConfig(embeddings=False, nli_model=str(tmp_path / "nope"))
+    report = verify_text("Claim. [REF|d_1]", MappingSourceResolver({"d_1": "Claim."}), config)
+    nli = report.stage("nli")
+    assert nli is not None and nli.status == "skipped" and nli.reason
+    assert report.checks[0].verdict.value in {"supported", "weak", "unsupported"}
