@@ -1,0 +1,1 @@
+"""Offline NLI cross-encoder: training, export, evaluation and runtime loading."""
