@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
-from provgraph.ops.errors import AuthSetupError, ToolMissingError
+from provgraph.ops.errors import AuthSetupError, StartError, ToolMissingError
 
 INITIAL_PASSWORD = "neo4j"
 """Neo4j's built-in password for user ``neo4j``, which must be changed on first login."""
@@ -53,9 +53,11 @@ def probe(uri: str, auth: tuple[str, str] | None, timeout: float = 3.0) -> Probe
     except exc_mod.AuthError:
         return Probe.AUTH_REJECTED
     except exc_mod.ClientError as exc:
-        if getattr(exc, "code", None) in _NOT_READY_CODES:
+        code = getattr(exc, "code", None)
+        if code in _NOT_READY_CODES:
             return Probe.NOT_READY
-        raise
+        raise StartError(f"Neo4j refused RETURN 1 on database neo4j: {code}: "
+                         f"{getattr(exc, 'message', exc)}") from exc
     except (exc_mod.ServiceUnavailable, exc_mod.SessionExpired, exc_mod.TransientError,
             exc_mod.DatabaseUnavailable, OSError):
         return Probe.NOT_READY

@@ -13,9 +13,10 @@ Constraints and reasons:
   it; the pid file plus an exact ``--home-dir=<data_dir>`` argv match identify
   it, so a reused pid is never taken for our server.
 * Ready means ``RETURN 1`` on database ``neo4j`` succeeds, polled every 0.5 s
-  within ``timeout`` (120 s default; first start measured ~19 s here, restarts
-  ~10 s).  If the JVM exits meanwhile we fail at once with its own log lines;
-  if another process owns the Bolt port we fail instead of talking to it.
+  within ``timeout`` (120 s default; a start measured 18 s on a quiet 2-core
+  box and up to 75 s on the same box at load 15).  If the JVM exits meanwhile
+  we fail at once with its own log lines; if another process owns the Bolt
+  port we fail instead of talking to it.
 * Auth is on by default.  The password (given, found in ``credentials.env``,
   or generated) is installed before the first start with the admin tool's
   ``dbms set-initial-password``; a data directory first started with auth off
@@ -40,7 +41,7 @@ from provgraph.ops.credentials import (
     read_credentials,
     write_credentials,
 )
-from provgraph.ops.errors import AuthSetupError, OpsError, StartError
+from provgraph.ops.errors import AuthSetupError, StartError
 from provgraph.ops.neo4j_config import instance_dirs, jvm_args, render_neo4j_conf
 from provgraph.ops.neo4j_install import ENTRY_POINT, ensure_neo4j_installed, neo4j_version
 from provgraph.ops.neo4j_probe import Probe, change_initial_password, probe
@@ -192,10 +193,10 @@ def start_neo4j(
     conf = render_neo4j_conf(data_dir=data, lib=lib, bolt_port=bolt_port, auth=auth,
                              heap=heap, pagecache=pagecache)
     (dirs["conf"] / "neo4j.conf").write_text(conf)
-    if chosen is not None:
+    if chosen is not None and not (dirs["data"] / "databases" / "system").exists():
+        # First start: record the password before anything can fail, then install it.
         write_credentials(data, uri=_uri(bolt_port), user=DEFAULT_USER, password=chosen)
-        if not (dirs["data"] / "databases" / "system").exists():
-            _set_initial_password(java, lib, data, chosen)
+        _set_initial_password(java, lib, data, chosen)
     argv = [str(java), *jvm_args(heap),
             "-cp", f"{dirs['plugins']}/*:{dirs['conf']}/*:{lib}/*",
             ENTRY_POINT, _home_marker(data), f"--config-dir={dirs['conf']}"]
@@ -208,9 +209,11 @@ def start_neo4j(
     (data / INSTANCE_NAME).write_text(json.dumps(instance, indent=2) + "\n")
     try:
         _wait_ready(data, child, bolt_port, chosen, timeout)
-    except OpsError:
+    except BaseException:  # OpsError, Ctrl-C, driver surprises: never leave it half started
         proc.terminate(child.pid, grace=10.0)
         raise
+    if chosen is not None:  # only now: a wrong --password must not overwrite the right one
+        write_credentials(data, uri=_uri(bolt_port), user=DEFAULT_USER, password=chosen)
     return Neo4jHandle(pid=child.pid, uri=_uri(bolt_port), user=DEFAULT_USER, password=chosen,
                        data_dir=data, bolt_port=bolt_port, auth=auth,
                        startup_s=round(time.monotonic() - started, 2))
