@@ -100,7 +100,7 @@ def settings(tmp_path: Path) -> Settings:
     return Settings(
         home=tmp_path, auth=True, bootstrap_admin_key=BOOTSTRAP, project="acme",
         keys_db=tmp_path / "keys.sqlite3", store_path=tmp_path / "events.jsonl",
-        max_batch_events=100, max_body_bytes=256 * 1024,
+        max_batch_events=100, max_body_bytes=256 * 1024, auto_verify=False,
     )
 
 

@@ -169,3 +169,18 @@ async def test_timestamps_the_store_cannot_order_are_rejected_not_500(env: Env) 
     assert r.status_code == 207
     assert [x["status"] for x in r.json()["results"]] == ["rejected", "rejected", "accepted"]
     assert r.json()["results"][0]["error"]["path"] == "timestamp"
+
+
+async def test_auto_verify_requests_each_new_final_output_once(
+    settings: Any, verifier: Any
+) -> None:
+    store = AsyncMemoryGraphStore(None)
+    verifier.store = store
+    app = create_app(settings.model_copy(update={"auto_verify": True}), store=store,
+                     verifier=verifier)
+    _, token = app.state.provgraph.keys().create("acme", "ingest")
+    auth = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+        assert (await c.post("/v1/events", json=session_events(), headers=auth)).status_code == 207
+        await c.post("/v1/events", json=session_events(), headers=auth)  # duplicates: no new job
+    assert verifier.calls == [("acme", FINAL_ID)]
