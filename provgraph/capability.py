@@ -149,7 +149,7 @@ class ProvenanceCapability(AbstractCapability[Any]):
         local = EmbeddedSink(graph_store, self.project)
         sink: EventSink = TeeSink(local, self.client) if self.client is not None else local
         recorder = SessionRecorder(sink, session_id=store.session_id, agent_name=self.agent_name,
-                                   key_start=store._counter)
+                                   key_start=store.last_key_number)
         return _Session(recorder, store)
 
     async def for_run(self, ctx: RunContext[Any]) -> ProvenanceCapability:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from provgraph.citations import AGENT_KEY_PREFIX, DATA_KEY_PREFIX
 from provgraph.errors import NotFoundError, ValidationError
 from provgraph.events import MAX_DATA_BYTES, EdgeSpec, Event
-from provgraph.graph import EdgeLabel, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.graph import EdgeLabel, NodeType, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EDGE_LABEL_BY_CHILD_TYPE
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
@@ -58,42 +58,58 @@ class ProvenanceStore:
         """Send native events for this store's project (they may name any session)."""
         return self.graph_store.ingest(self.project, events)
 
-    def _emit(
+    def _send(self, event: Event) -> None:
+        result = self.graph_store.ingest(self.project, [event])
+        if result.rejected:
+            error = result.rejected[0]
+            raise ValidationError(error.reason, path=error.path)
+
+    def _emit(self, node: ProvenanceNode, *, edges: Sequence[ProvenanceEdge] = ()) -> None:
+        """Record the whole node (its first report)."""
+        if node.type is None:
+            raise ValidationError("a node needs a type to be recorded", path="type")
+        content, data = _split_content(node)
+        self._send(
+            Event(
+                id=f"evt-{uuid.uuid4()}",
+                type=node.type,
+                timestamp=_aware(node.timestamp),
+                session_id=node.session_id or self.session_id,
+                node_id=node.id,
+                run_id=node.run_id or None,
+                agent_name=node.agent_name or None,
+                label=node.label,
+                edges=_edge_specs(node.type, edges),
+                citation_key=node.citation_key,
+                content=content,
+                data=data,
+            )
+        )
+
+    def _amend(
         self,
         node: ProvenanceNode,
         *,
         edges: Sequence[ProvenanceEdge] = (),
         citation_key: str | None = None,
     ) -> None:
-        if node.type is None:
-            raise ValidationError("a node needs a type to be recorded", path="type")
-        content, data = _split_content(node)
-        event = Event(
-            id=f"evt-{uuid.uuid4()}",
-            type=node.type,
-            timestamp=node.timestamp
-            if node.timestamp.tzinfo
-            else node.timestamp.replace(tzinfo=UTC),
-            session_id=node.session_id or self.session_id,
-            node_id=node.id,
-            run_id=node.run_id or None,
-            agent_name=node.agent_name or None,
-            label=node.label,
-            edges=[
-                EdgeSpec(
-                    source_id=e.source_id,
-                    label=EdgeLabel(e.label or EDGE_LABEL_BY_CHILD_TYPE[node.type]),
-                )
-                for e in edges
-            ],
-            citation_key=citation_key or node.citation_key,
-            content=content,
-            data=data,
+        """Add edges or a key to a recorded node without re-sending its content.
+
+        Fields an event leaves out are not touched (per-field last-writer-wins), so
+        an amendment carries only the type, the session and what it adds.
+        """
+        assert node.type is not None
+        self._send(
+            Event(
+                id=f"evt-{uuid.uuid4()}",
+                type=node.type,
+                timestamp=_aware(node.timestamp),
+                session_id=node.session_id or self.session_id,
+                node_id=node.id,
+                edges=_edge_specs(node.type, edges),
+                citation_key=citation_key,
+            )
         )
-        result = self.graph_store.ingest(self.project, [event])
-        if result.rejected:
-            error = result.rejected[0]
-            raise ValidationError(error.reason, path=error.path)
 
     def add_node(self, node: ProvenanceNode) -> None:
         """Record a node (and any edges that were waiting for it)."""
@@ -112,7 +128,7 @@ class ProvenanceStore:
         if target is None or target.type is None:
             self._pending_edges.setdefault(target_id, []).append(edge)
             return
-        self._emit(target, edges=[edge])
+        self._amend(target, edges=[edge])
 
     # ------------------------------------------------------------------ citation keys
     def _highest_key_number(self) -> int:
@@ -131,8 +147,13 @@ class ProvenanceStore:
             return node.citation_key
         self._counter += 1
         key = f"{prefix}_{self._counter}"
-        self._emit(node, citation_key=key)
+        self._amend(node, citation_key=key)
         return key
+
+    @property
+    def last_key_number(self) -> int:
+        """The highest ``N`` handed out so far (keys continue from ``N + 1``)."""
+        return self._counter
 
     def register_data_source(self, node_id: str) -> str:
         """Give a data-read node the next ``d_N`` key (shared counter with ``a_N``)."""
@@ -252,5 +273,15 @@ def _split_content(node: ProvenanceNode) -> tuple[str | None, dict[str, Any]]:
     return content, data
 
 
-def now_utc() -> datetime:
-    return datetime.now(UTC)
+def _aware(moment: datetime) -> datetime:
+    """Naive datetimes from seed code are taken as UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _edge_specs(node_type: NodeType, edges: Sequence[ProvenanceEdge]) -> list[EdgeSpec]:
+    return [
+        EdgeSpec(
+            source_id=e.source_id, label=EdgeLabel(e.label or EDGE_LABEL_BY_CHILD_TYPE[node_type])
+        )
+        for e in edges
+    ]
