@@ -26,8 +26,15 @@ _PLAIN = re.compile(r"^[A-Za-z0-9_.:/@+=~-]*$")
 
 
 def generate_password() -> str:
-    """32 URL-safe random characters: no quoting needed anywhere."""
-    return secrets.token_urlsafe(24)
+    """32 URL-safe random characters: no quoting needed anywhere.
+
+    Never starts with ``-`` (or ``_``), so that no command line can mistake it
+    for an option.
+    """
+    while True:
+        password = secrets.token_urlsafe(24)
+        if password[0].isalnum():
+            return password
 
 
 def _quote(value: str) -> str:

@@ -141,16 +141,18 @@ def _set_initial_password(java: Path, lib: Path, data_dir: Path, password: str) 
     """Run ``neo4j-admin dbms set-initial-password`` (class ``org.neo4j.cli.AdminTool``).
 
     It writes ``data/dbms/auth.ini``, which Neo4j consumes when it creates the
-    ``system`` database; it is therefore only run before the first start.
+    ``system`` database; it is therefore only run before the first start.  The
+    ``--`` matters: a password starting with ``-`` is otherwise parsed as an
+    option (exit 64).
     """
     dirs = instance_dirs(data_dir)
     env = dict(os.environ, NEO4J_HOME=str(data_dir), NEO4J_CONF=str(dirs["conf"]))
     argv = [str(java), "-cp", f"{lib}/*", "org.neo4j.cli.AdminTool",
-            "dbms", "set-initial-password", password]
+            "dbms", "set-initial-password", "--", password]
     result = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=data_dir,
                             timeout=120, check=False)
     if result.returncode != 0:
-        lines = (result.stdout + result.stderr).strip().splitlines()[-10:]
+        lines = (result.stdout + result.stderr).strip().splitlines()[:4]  # picocli: error first
         raise AuthSetupError("neo4j-admin dbms set-initial-password failed "
                              f"(exit {result.returncode})", details=lines)
 

@@ -28,7 +28,10 @@ from provgraph.ops import (
     stop_redis,
 )
 from provgraph.ops._process import free_port
-from provgraph.ops.credentials import read_credentials
+from provgraph.ops.credentials import generate_password, read_credentials
+from provgraph.ops.neo4j_config import instance_dirs, render_neo4j_conf
+from provgraph.ops.neo4j_server import _set_initial_password
+from provgraph.ops.tools import find_java
 
 START_TIMEOUT = float(os.environ.get("PROVGRAPH_TEST_NEO4J_TIMEOUT", "240"))
 
@@ -116,6 +119,25 @@ def test_zz_stop_makes_status_say_stopped(neo4j_auth: Neo4jHandle) -> None:
     assert not status.running
     assert not (neo4j_auth.data_dir / "neo4j.pid").exists()
     assert stop_neo4j(neo4j_auth.data_dir) is False
+
+
+@pytest.mark.neo4j
+def test_initial_password_may_start_with_a_dash(tmp_path: Path) -> None:
+    """The real admin tool; a leading ``-`` once made picocli exit 64."""
+    lib = ensure_neo4j_installed()
+    dirs = instance_dirs(tmp_path)
+    for folder in dirs.values():
+        folder.mkdir(parents=True)
+    conf = render_neo4j_conf(data_dir=tmp_path, lib=lib, bolt_port=free_port(), auth=True)
+    (dirs["conf"] / "neo4j.conf").write_text(conf)
+    _set_initial_password(find_java(), lib, tmp_path, "-starts-with-a-dash")
+    assert (dirs["data"] / "dbms" / "auth.ini").read_text().startswith("neo4j:SHA-256,")
+
+
+def test_generated_passwords_are_option_safe() -> None:
+    passwords = [generate_password() for _ in range(2000)]
+    assert all(p[0].isalnum() and len(p) == 32 for p in passwords)
+    assert len(set(passwords)) == len(passwords)
 
 
 def test_missing_java_is_reported_clearly(tmp_path: Path) -> None:
