@@ -10,10 +10,10 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(help="Run the API service.", invoke_without_command=True)
+app = typer.Typer(help="Run the API service.")
 
 
-@app.callback()
+@app.command("serve")
 def serve(
     host: Annotated[str, typer.Option(help="Interface to bind.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,

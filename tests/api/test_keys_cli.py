@@ -62,3 +62,39 @@ def test_cli_modules_import_no_web_framework() -> None:
             assert not line.lstrip().startswith(("from fastapi", "import strawberry",
                                                  "import fastapi", "from strawberry",
                                                  "import celery", "from celery"))
+
+
+def test_provgraph_serve_runs_the_api(tmp_path: Path) -> None:
+    """`provgraph serve --no-auth` on a free port: the embedded store, a loud warning."""
+    import os
+    import time
+
+    import httpx
+
+    from tests.api.conftest import free_port
+
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PROVGRAPH_")}
+    env["PROVGRAPH_HOME"] = str(tmp_path)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from provgraph.cli.main import main; main()", "serve",
+         "--no-auth", "--port", str(port)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "serve did not start"
+            time.sleep(0.2)
+        r = httpx.post(f"http://127.0.0.1:{port}/graphql",
+                       json={"query": "{ sessions { edges { cursor } } }"}, timeout=10)
+        assert r.json() == {"data": {"sessions": {"edges": []}}}
+    finally:
+        proc.terminate()
+        output = proc.communicate(timeout=30)[0].decode()
+    assert "authentication is OFF" in output and "AUTHENTICATION IS OFF" in output
