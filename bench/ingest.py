@@ -1,0 +1,245 @@
+"""Neo4j ingestion throughput (bare driver vs. the adapter) and query latency.
+
+    python bench/ingest.py --nodes 100000 --json
+
+Runs against a real Neo4j: ``PROVGRAPH_NEO4J_URI`` (and user/password) if set,
+else a throwaway instance started and stopped through ``provgraph.ops``.
+
+* ``raw_rows_per_s``: the final nodes and edges of the workload written with
+  the bare driver, ``UNWIND`` batches of ``--batch-size`` rows, one transaction
+  each, ``MERGE`` on (project, id) (the ceiling: no dedupe, no LWW, no key checks);
+* ``store_rows_per_s``: the same graph through ``Neo4jGraphStore.ingest`` from
+  the events (batches of ``--batch-size`` events), same rows counted;
+* the two are interleaved batch by batch (raw, store, raw, …) so that a busy
+  machine's load swings hit both alike;
+* ``queries``: attribution of random final outputs (default bounds) and
+  lineage downstream of random data reads (depth 10, limit 1000), p50/p99 ms
+  after a warm-up, on the graph the adapter built.
+
+Both graphs live under their own bench project ids and are deleted at the end
+(``--keep`` keeps them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import neo4j
+from _neo4j import neo4j_for_benchmark
+from _workload import Workload, build_workload
+
+from provgraph.graph import EdgeLabel
+from provgraph.mapping import utc_text
+from provgraph.store.memory import MemoryGraphStore
+from provgraph.store.neo4j import Neo4jGraphStore, open_neo4j_store
+from provgraph.store.types import AttributionQuery, LineageDirection
+
+RAW_NODES = (
+    "UNWIND $rows AS row\n"
+    "MERGE (n:Node {project: $project, id: row.id})\n"
+    "SET n += row.props"
+)
+
+
+def raw_edges(label: EdgeLabel) -> str:
+    return (
+        "UNWIND $rows AS row\n"
+        "MERGE (s:Node {project: $project, id: row.s})\n"
+        "MERGE (t:Node {project: $project, id: row.t})\n"
+        f"MERGE (s)-[:{label.value}]->(t)"
+    )
+
+
+def final_graph(workload: Workload) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, str]]]]:
+    """The graph the events describe (embedded store as the oracle), as raw rows."""
+    memory = MemoryGraphStore()
+    memory.ingest("bench", workload.events)
+    graph = memory._project("bench").graph
+    nodes = []
+    for node in graph.nodes.values():
+        props = {
+            "type": node.type.value if node.type else None, "label": node.label,
+            "session_id": node.session_id, "run_id": node.run_id,
+            "agent_name": node.agent_name, "content": node.content,
+            "citation_key": node.citation_key, "timestamp": utc_text(node.timestamp),
+            "data": json.dumps(node.data, sort_keys=True) if node.data else None,
+        }
+        nodes.append({"id": node.id, "props": {k: v for k, v in props.items() if v is not None}})
+    edges: dict[str, list[dict[str, str]]] = {}
+    for edge in graph.edges:
+        edges.setdefault(edge.label, []).append({"s": edge.source_id, "t": edge.target_id})
+    return nodes, edges
+
+
+def raw_batches(nodes: list[dict[str, Any]], edges: dict[str, list[dict[str, str]]],
+                batch: int) -> list[tuple[str, dict[str, Any]]]:
+    """(statement, parameters) of every raw transaction, nodes first."""
+    work = [(RAW_NODES, {"rows": nodes[i:i + batch]}) for i in range(0, len(nodes), batch)]
+    for label, rows in edges.items():
+        work += [(raw_edges(EdgeLabel(label)), {"rows": rows[i:i + batch]})
+                 for i in range(0, len(rows), batch)]
+    return work
+
+
+def interleaved_ingest(store: Neo4jGraphStore, database: str, workload: Workload,
+                       raw_work: list[tuple[str, dict[str, Any]]], batch: int,
+                       raw_project: str, store_project: str) -> tuple[float, float]:
+    """Alternate raw transactions and adapter batches; seconds spent by each side."""
+    event_batches = [workload.events[i:i + batch] for i in range(0, len(workload.events), batch)]
+    raw_s = store_s = 0.0
+    raw_per_turn = -(-len(raw_work) // max(1, len(event_batches)))
+    pending = list(raw_work)
+    for events in event_batches:
+        started = time.perf_counter()
+        for text, params in pending[:raw_per_turn]:
+            store.driver.execute_query(text, {"project": raw_project, **params},
+                                       database_=database)
+        del pending[:raw_per_turn]
+        raw_s += time.perf_counter() - started
+        started = time.perf_counter()
+        result = store.ingest(store_project, events)
+        store_s += time.perf_counter() - started
+        assert len(result.accepted) == len(events), "every event must be accepted"
+    started = time.perf_counter()
+    for text, params in pending:
+        store.driver.execute_query(text, {"project": raw_project, **params}, database_=database)
+    raw_s += time.perf_counter() - started
+    return raw_s, store_s
+
+
+def latencies(call: Callable[[str], object], ids: list[str], count: int, rng: random.Random,
+              warmup: int = 20) -> dict[str, float]:
+    for node_id in rng.sample(ids, min(warmup, len(ids))):
+        call(node_id)
+    samples = []
+    for _ in range(count):
+        node_id = rng.choice(ids)
+        started = time.perf_counter()
+        call(node_id)
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    return {
+        "p50_ms": round(statistics.median(samples), 2),
+        "p99_ms": round(samples[min(len(samples) - 1, int(len(samples) * 0.99))], 2),
+        "mean_ms": round(statistics.fmean(samples), 2),
+        "n": count,
+    }
+
+
+def delete_projects(driver: neo4j.Driver, database: str, projects: list[str]) -> None:
+    with driver.session(database=database) as session:
+        for label in ("Node", "Delivery", "CitationKey", "IngestLock"):
+            session.run(
+                f"MATCH (n:{label}) WHERE n.project IN $projects "
+                "CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS",
+                projects=projects,
+            ).consume()
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    rng = random.Random(args.seed)
+    workload = build_workload(args.nodes, seed=args.seed)
+    nodes, edges = final_graph(workload)
+    rows = len(nodes) + sum(len(r) for r in edges.values())
+    load_before = os.getloadavg()
+    with neo4j_for_benchmark(args.batch_size) as (settings, started_here):
+        store = open_neo4j_store(settings)
+        assert isinstance(store, Neo4jGraphStore)
+        driver, database = store.driver, settings.neo4j_database
+        raw_project, store_project = (f"bench-{kind}-{uuid.uuid4().hex[:8]}"
+                                      for kind in ("raw", "store"))
+        try:
+            warm = f"bench-warm-{uuid.uuid4().hex[:8]}"  # plan every statement once first
+            interleaved_ingest(store, database, build_workload(300, seed=1),
+                               raw_batches(nodes[:50], {k: v[:20] for k, v in edges.items()}, 50),
+                               args.batch_size, warm, warm + "-s")
+            delete_projects(driver, database, [warm, warm + "-s"])
+            raw_s, store_s = interleaved_ingest(
+                store, database, workload, raw_batches(nodes, edges, args.batch_size),
+                args.batch_size, raw_project, store_project)
+            attribution = latencies(
+                lambda i: store.attribution(store_project, AttributionQuery(i)),
+                workload.final_outputs, args.queries, rng)
+            lineage = latencies(
+                lambda i: store.lineage(store_project, i, direction=LineageDirection.DOWN,
+                                        depth=10, limit=1000),
+                workload.data_reads, args.queries, rng)
+            shared = latencies(
+                lambda i: store.lineage(store_project, i, direction=LineageDirection.DOWN,
+                                        depth=3, limit=1000),
+                workload.corpus[:8], max(20, args.queries // 10), rng)
+            server = driver.execute_query(
+                "CALL dbms.components() YIELD name, versions, edition "
+                "RETURN name + ' ' + versions[0] + ' ' + edition AS v", database_=database,
+            ).records[0]["v"]
+        finally:
+            if not args.keep:
+                delete_projects(driver, database, [raw_project, store_project])
+            store.close()
+    raw_rate, store_rate = rows / raw_s, rows / store_s
+    return {
+        "nodes": len(nodes),
+        "edges": rows - len(nodes),
+        "events": len(workload.events),
+        "sessions": workload.sessions,
+        "batch_size": args.batch_size,
+        "raw_rows_per_s": round(raw_rate, 1),
+        "store_rows_per_s": round(store_rate, 1),
+        "ratio": round(store_rate / raw_rate, 3),
+        "raw_seconds": round(raw_s, 2),
+        "store_seconds": round(store_s, 2),
+        "queries": {
+            "attribution": attribution,
+            "lineage": lineage,
+            "lineage_shared_source_depth3": shared,
+        },
+        "environment": {
+            "neo4j": server,
+            "neo4j_started_here": started_here,
+            "driver": f"neo4j {neo4j.__version__}",
+            "python": platform.python_version(),
+            "cpu_count": os.cpu_count(),
+            "loadavg_before": [round(x, 2) for x in load_before],
+            "loadavg_after": [round(x, 2) for x in os.getloadavg()],
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--nodes", type=int, default=10_000, help="graph size (10^6 is opt-in)")
+    parser.add_argument("--batch-size", type=int, default=1000)
+    parser.add_argument("--queries", type=int, default=300, help="timed queries per kind")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--keep", action="store_true", help="keep the bench projects")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    report = run(args)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        q = report["queries"]
+        print(f"{report['nodes']} nodes, {report['edges']} edges, {report['events']} events")
+        print(f"raw {report['raw_rows_per_s']} rows/s, store {report['store_rows_per_s']} rows/s,"
+              f" ratio {report['ratio']}")
+        for name, figures in q.items():
+            print(f"{name}: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
