@@ -15,9 +15,13 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from provgraph.config import Settings, load_settings
+from provgraph.errors import NotFoundError
+from provgraph.events import Event
+from provgraph.graph import NodeType
 from provgraph.jobs import config_to_json, request_verification
 from provgraph.jobs_inline import InlineJobRunner
 from provgraph.store.port import GraphStore
@@ -78,6 +82,35 @@ def enqueue_verification(
         except Exception as exc:  # broker down: the graph has the job, the sweep republishes
             log.warning("job %s recorded but not published (%s); the sweep will retry", job.id, exc)
     return job
+
+
+def enqueue_final_outputs(
+    project: str,
+    events: Iterable[Event],
+    *,
+    settings: Settings | None = None,
+    store: GraphStore | None = None,
+    config: VerificationConfig | None = None,
+) -> list[Job]:
+    """Auto-verification after ingestion: one job per ``final_output`` event accepted.
+
+    Does nothing when ``PROVGRAPH_AUTO_VERIFY`` is off. Call it with the events
+    the store accepted (not duplicates). An output the store does not have
+    (rejected meanwhile) is skipped, not an error: ingestion must not fail
+    because verification could not be requested.
+    """
+    settings = settings or load_settings()
+    if not settings.auto_verify:
+        return []
+    jobs: list[Job] = []
+    for output_id in dict.fromkeys(e.node_id for e in events if e.type is NodeType.FINAL_OUTPUT):
+        try:
+            jobs.append(enqueue_verification(
+                project, output_id, settings=settings, store=store, config=config
+            ))
+        except NotFoundError:
+            log.info("auto-verify: output %s of project %s not found; skipped", output_id, project)
+    return jobs
 
 
 def publish_job(

@@ -263,3 +263,21 @@ def test_cli_worker_commands_are_mounted_and_refuse_without_a_broker() -> None:
     health = runner.invoke(app, ["worker-health", "--timeout", "1"],
                            env={"PROVGRAPH_BROKER_URL": "redis://127.0.0.1:1/0"})
     assert health.exit_code == 1 and "broker unreachable" in health.output
+
+
+def test_auto_verify_enqueues_final_outputs_only_when_enabled(
+    tmp_path: Path, store: MemoryGraphStore
+) -> None:
+    from services.worker.dispatch import enqueue_final_outputs, inline_runner
+
+    events = session_events()
+    try:
+        off = Settings(home=tmp_path, auto_verify=False)
+        assert enqueue_final_outputs(P, events, settings=off, store=store, config=LIGHT) == []
+        jobs = enqueue_final_outputs(
+            P, events, settings=Settings(home=tmp_path), store=store, config=LIGHT
+        )
+        assert [j.output_id for j in jobs] == [OUTPUT_ID]
+        assert inline_runner(store).wait_idle(300)
+    finally:
+        shutdown_inline_runners()
