@@ -76,6 +76,13 @@ class RequestContextMiddleware:
 
 
 def _route_template(scope: Scope) -> str:
+    """The matched route's template; never a raw path with ids (label cardinality).
+
+    A route mounted at its router's prefix (GraphQL: prefix ``/graphql``, path ``""``)
+    has an empty template; its request path then *is* the fixed prefix.
+    """
     route = scope.get("route")
+    if route is None:
+        return "unmatched"
     path = getattr(route, "path", None)
-    return str(path) if path else "unmatched"
+    return str(path) if path else str(scope.get("path", "unmatched"))

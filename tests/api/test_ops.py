@@ -23,6 +23,9 @@ async def test_health_ready_metrics(seeded: Env) -> None:
     assert 'provgraph_events_total{status="accepted"} 38.0' in metrics
     assert 'provgraph_http_requests_total{method="POST",route="/v1/events",status="207"}' in metrics
     assert "provgraph_http_request_duration_seconds_bucket" in metrics
+    await seeded.gql("{ __typename }")
+    metrics = (await seeded.client.get("/metrics")).text
+    assert 'route="/graphql",status="200"' in metrics
     assert 'provgraph_jobs{state="queued"}' in metrics
     await seeded.post_events(session_events()[:2])
     await seeded.post_events([{"id": "bad"}])

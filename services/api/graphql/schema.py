@@ -10,10 +10,18 @@ masked to "internal error" with the request id, and logged in full.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import MaskErrors, MaxAliasesLimiter, MaxTokensLimiter, QueryDepthLimiter
+from strawberry.extensions import (
+    MaskErrors,
+    MaxAliasesLimiter,
+    MaxTokensLimiter,
+    ParserCache,
+    QueryDepthLimiter,
+    ValidationCache,
+)
 
 from provgraph.errors import ProvgraphError
 from services.api.graphql.types.Mutation import Mutation
@@ -47,15 +55,32 @@ class _Masking(MaskErrors):
         return masked
 
 
+_DEPTH = QueryDepthLimiter(max_depth=MAX_DEPTH)
+_ALIASES = MaxAliasesLimiter(max_alias_count=MAX_ALIASES)
+"""Built once: each builds a new validation-rule class, and the validation cache is keyed
+by the rule classes, so per-request instances would never hit it (they hold no state)."""
+
+
+class _Schema(strawberry.Schema):
+    """Strawberry logs every error with a traceback; ours are expected answers (not found,
+    bad bound) and unexpected ones are already logged by :func:`should_mask`."""
+
+    def process_errors(self, errors: Any, execution_context: Any = None) -> None:
+        return None
+
+
 def build_schema() -> strawberry.Schema:
-    return strawberry.Schema(
+    """Dashboards repeat the same few documents: parsing and validation are cached."""
+    return _Schema(
         query=Query,
         mutation=Mutation,
         extensions=[
-            lambda: QueryDepthLimiter(max_depth=MAX_DEPTH),
-            lambda: MaxAliasesLimiter(max_alias_count=MAX_ALIASES),
+            lambda: _DEPTH,
+            lambda: _ALIASES,
             lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
             _Masking,
+            lambda: ParserCache(maxsize=256),
+            lambda: ValidationCache(maxsize=256),
         ],
     )
 
