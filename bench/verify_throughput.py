@@ -172,7 +172,9 @@ def main() -> None:
     args = parser.parse_args()
     config = (VerificationConfig(embeddings=False, nli=False) if args.stages == "light"
               else VerificationConfig())
-    with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="pg-bench-") as tmp:
+    # The temporary folder must outlive the ExitStack: the stop callbacks find the
+    # servers through the pid files inside it.
+    with tempfile.TemporaryDirectory(prefix="pg-bench-") as tmp, ExitStack() as stack:
         root = Path(tmp)
         redis_url, neo4j_uri = args.redis_url, args.neo4j_uri
         from provgraph.ops import _process

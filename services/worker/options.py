@@ -31,7 +31,7 @@ ENV_PREFIX = "PROVGRAPH_WORKER_"
 class WorkerOptions:
     """Timing and retry policy of the worker (see the module docstring for the invariants)."""
 
-    visibility_timeout: float = 3600.0
+    visibility_timeout: float = 1200.0
     """Seconds before Redis redelivers an unacknowledged message."""
     unacked_restore_interval: float = 5.0
     """How often kombu looks for expired unacknowledged messages (default ~100 s)."""

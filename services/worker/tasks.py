@@ -63,7 +63,9 @@ def run_job_task(
     try:
         models = stage_models(config) if heavy else None
         job = run_verification_job(
-            store, project, job_id, config, models=models, max_attempts=DEFAULT_MAX_ATTEMPTS
+            store, project, job_id, config, models=models,
+            # every retry may count as an attempt: keep room for them plus a few redeliveries
+            max_attempts=max(DEFAULT_MAX_ATTEMPTS, options.max_retries + 4),
         )
     except NotFoundError as exc:
         log.warning("job %s in project %s: %s; dropping the message", job_id, project, exc)
