@@ -52,9 +52,13 @@ def _sources(row: dict[str, Any]) -> list[str]:
     return [str(row.get("source", ""))]
 
 
-def evaluate_file(path: Path, stages: Any, limit: int | None) -> tuple[dict[str, Any], list[Any]]:
+def evaluate_file(
+    path: Path, stages: Any, limit: int | None, sample: int | None = None
+) -> tuple[dict[str, Any], list[Any]]:
     rows = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
     rows = rows[:limit] if limit else rows
+    if sample and len(rows) > sample:  # deterministic, evenly spaced: keeps the label mix
+        rows = [rows[(i * len(rows)) // sample] for i in range(sample)]
     cfg = stages.config
     pairs: list[tuple[int, str, ResolvedSource]] = []
     for r, row in enumerate(rows):
@@ -126,14 +130,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", required=True, type=Path)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--limit", type=int, default=None, help="first N rows per file")
+    parser.add_argument("--sample", type=int, default=None,
+                        help="N evenly spaced rows per file (for slow stages on shared CPUs)")
+    parser.add_argument("--embedding-max-windows", type=int, default=None)
     parser.add_argument("--no-embeddings", action="store_true")
     parser.add_argument("--no-nli", action="store_true")
     parser.add_argument("--nli-model", default=None)
     parser.add_argument("--dump-scores", type=Path, default=None)
     args = parser.parse_args(argv)
+    extra: dict[str, Any] = {}
+    if args.embedding_max_windows:
+        extra["embedding_max_windows"] = args.embedding_max_windows
     cfg = VerificationConfig(
         embeddings=not args.no_embeddings, nli=not args.no_nli, nli_model=args.nli_model,
-        relative=False, coverage=False,
+        relative=False, coverage=False, **extra,
     )
     started = time.perf_counter()
     stages = load_stages(cfg)
@@ -141,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     dumps: list[Any] = []
     for path in sorted(args.data.glob("*.jsonl")):
         t0 = time.perf_counter()
-        files[path.name], dump = evaluate_file(path, stages, args.limit)
+        files[path.name], dump = evaluate_file(path, stages, args.limit, args.sample)
         dumps.extend(dump)
         if not args.json:
             print(f"{path.name}: {json.dumps(files[path.name])} "

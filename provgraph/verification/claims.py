@@ -65,9 +65,15 @@ def _group_start(text: str, start: int, spans: list[tuple[int, int]]) -> int:
 
 
 def _context_span(
-    text: str, start: int, *, max_chars: int, max_sentences: int
+    text: str,
+    start: int,
+    *,
+    max_chars: int,
+    max_sentences: int,
+    spans: list[tuple[int, int]] | None = None,
 ) -> tuple[int, int, str]:
-    spans = [(s, e) for s, e, _ in citation_tag_spans(text)]
+    if spans is None:
+        spans = [(s, e) for s, e, _ in citation_tag_spans(text)]
     start = _group_start(text, start, spans)
     lo = max(0, start - max_chars)
     for _s, e in spans:
@@ -134,6 +140,7 @@ def extract_claims(
 ) -> list[Claim]:
     """One :class:`Claim` per tag index (shared objects for adjacent tags), in tag order."""
     spans = citation_tag_spans(text)
+    pairs = [(s, e) for s, e, _ in spans]
     out: list[Claim | None] = [None] * len(spans)
     for group in tag_groups(text):
         first = spans[group[0]][0]
@@ -141,7 +148,7 @@ def extract_claims(
             s, e, claim_text = _sentence_span(text, first)
         else:
             s, e, claim_text = _context_span(
-                text, first, max_chars=max_chars, max_sentences=max_sentences
+                text, first, max_chars=max_chars, max_sentences=max_sentences, spans=pairs
             )
         claim = Claim(claim_text, s, e, tuple(group))
         for index in group:

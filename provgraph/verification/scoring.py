@@ -21,7 +21,7 @@ from provgraph.verification.llm_judge import judge_pairs_async, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
 from provgraph.verification.report import Evidence, StageScore, StageStatus
 from provgraph.verification.sources import ResolvedSource
-from provgraph.verification.tfidf import TfidfSourceIndex
+from provgraph.verification.tfidf import TfidfSourceIndex, claim_recall
 from provgraph.verification.verdicts import Signals, fuse
 
 STAGE_ORDER = ("tfidf", "embeddings", "nli", "llm_judge", "consistency", "relative", "coverage")
@@ -159,9 +159,12 @@ def score_pairs(
             index = stages.index(src)
             m = index.best(claim)
             ev = _ev(src, m.start, m.end) if m.window_index >= 0 else None
-            raw: dict[str, Any] = {"cosine": m.score, "windows_total": index.n_windows}
+            recall = claim_recall(claim, src.text[: cfg.source_max_chars])
+            raw: dict[str, Any] = {"cosine": m.score, "claim_recall": recall,
+                                   "windows_total": index.n_windows}
             out[i].scores["tfidf"] = StageScore(stage="tfidf", score=m.score, raw=raw, evidence=ev)
             sig[i]["tfidf"] = m.score
+            sig[i]["recall"] = recall
         stages.add_time("tfidf", time.perf_counter() - t0)
     if stages.encoder is not None and live:
         t0 = time.perf_counter()

@@ -6,6 +6,8 @@ so a learned combiner can replace it later without touching the engine.
 Fusion (every available signal is first mapped to [0, 1]):
 
 * ``tfidf``: ``ramp(cosine, tfidf_low, tfidf_high)``
+* ``recall``: ``ramp(claim_recall, recall_low, recall_high)`` (share of the
+  claim's content words present in the source; computed by the TF-IDF stage)
 * ``embedding``: ``ramp(cosine, embedding_low, embedding_high)``
 * ``nli``: ``max(0, entailment − contradiction)`` at the best window
 * ``llm``: the judge's probability of support
@@ -55,11 +57,14 @@ class FusionWeights(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     tfidf: float = 1.0
+    recall: float = 1.0
     embedding: float = 1.0
     nli: float = 3.0
     llm: float = 3.0
     tfidf_low: float = 0.05
     tfidf_high: float = 0.65
+    recall_low: float = 0.4
+    recall_high: float = 1.0
     embedding_low: float = 0.2
     embedding_high: float = 0.8
     consistency_weight: float = 0.5
@@ -70,6 +75,7 @@ class Signals:
     """Raw stage outputs for one citation (None = stage did not run for it)."""
 
     tfidf: float | None = None
+    recall: float | None = None
     embedding: float | None = None
     nli_entailment: float | None = None
     nli_contradiction: float | None = None
@@ -92,6 +98,10 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
     if signals.tfidf is not None:
         value = ramp(signals.tfidf, weights.tfidf_low, weights.tfidf_high)
         parts.append((weights.tfidf, value))
+        relevance = max(relevance, value)
+    if signals.recall is not None:
+        value = ramp(signals.recall, weights.recall_low, weights.recall_high)
+        parts.append((weights.recall, value))
         relevance = max(relevance, value)
     if signals.embedding is not None:
         value = ramp(signals.embedding, weights.embedding_low, weights.embedding_high)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
 _TOKEN_OR_SPACE_RE = re.compile(r"\s+|\S+")
 
 
@@ -24,20 +26,39 @@ class NormalizedText:
     """
 
     text: str
-    offsets: tuple[int, ...]
+    offsets: np.ndarray
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
         """Map a normalised ``[start, end)`` span to the original text."""
         if end <= start:
-            o = self.offsets[min(start, len(self.offsets) - 1)]
+            o = int(self.offsets[min(start, len(self.offsets) - 1)])
             return o, o
-        return self.offsets[start], self.offsets[end - 1] + 1
+        return int(self.offsets[start]), int(self.offsets[end - 1]) + 1
+
+
+_MULTI_SPACE_RE = re.compile(r"\s{2,}")
+_SPACE_RE = re.compile(r"\s+")
 
 
 def normalize(text: str) -> NormalizedText:
-    """Lowercase, collapse whitespace runs to one space, strip; keep an offset map."""
+    """Lowercase, collapse whitespace runs to one space, strip; keep an offset map.
+
+    Fast path (numpy mask) when lowercasing keeps every character's length,
+    which is the case for nearly all text; a per-token walk otherwise.
+    """
     lead = len(text) - len(text.lstrip())
     body = text.strip()
+    low = body.lower()
+    if len(low) == len(body):
+        keep = np.ones(len(body), dtype=bool)
+        for m in _MULTI_SPACE_RE.finditer(body):
+            keep[m.start() + 1 : m.end()] = False
+        offsets = np.append(np.flatnonzero(keep) + lead, lead + len(body))
+        return NormalizedText(_SPACE_RE.sub(" ", low), offsets)
+    return _normalize_slow(body, lead)
+
+
+def _normalize_slow(body: str, lead: int) -> NormalizedText:
     parts: list[str] = []
     offsets: list[int] = []
     for m in _TOKEN_OR_SPACE_RE.finditer(body):
@@ -55,7 +76,7 @@ def normalize(text: str) -> NormalizedText:
             for i, ch in enumerate(tok):
                 offsets.extend([s + i] * len(ch.lower()))
     offsets.append(lead + len(body))
-    return NormalizedText("".join(parts), tuple(offsets))
+    return NormalizedText("".join(parts), np.asarray(offsets, dtype=np.int64))
 
 
 def seed_windows(

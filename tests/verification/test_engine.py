@@ -63,7 +63,7 @@ def test_missing_embedding_model_is_skipped_not_crashed(tmp_path: Path) -> None:
     report = run("Revenue grew by 12 percent in 2020. [REF|d_2]", config)
     status = report.stage("embeddings")
     assert status is not None and status.status == "skipped"
-    assert "cannot load" in (status.reason or "")
+    assert "does not exist" in (status.reason or "")
     assert report.checks[0].verdict.value == "supported"  # TF-IDF still decided
 
 
