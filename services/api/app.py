@@ -20,6 +20,7 @@ from provgraph.config import Settings, load_settings
 from provgraph.events import Event
 from provgraph.store.port import AsyncGraphStore
 from services.api.errors import install_error_handlers
+from services.api.graphql.context import MAX_GRAPHQL_BODY_BYTES
 from services.api.graphql.router import graphql_router
 from services.api.logs import configure_logging
 from services.api.middleware import RequestContextMiddleware
@@ -65,7 +66,10 @@ def create_app(
     app.include_router(events.router)
     app.include_router(health.router)
     app.include_router(exports.router)
-    app.include_router(graphql_router(), prefix="/graphql", include_in_schema=False)
+    app.include_router(
+        graphql_router(), prefix="/graphql", include_in_schema=False,
+        max_body_size=MAX_GRAPHQL_BODY_BYTES,  # also bounds chunked bodies (no Content-Length)
+    )
     app.add_middleware(RequestContextMiddleware, metrics=state.metrics)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     if not settings.auth:

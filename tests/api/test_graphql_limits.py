@@ -70,3 +70,19 @@ async def test_unexpected_errors_are_masked(settings: Settings) -> None:
     assert message == "internal error (request id req-42)"
     assert "hunter2" not in r.text and "bolt" not in r.text
     assert r.headers["X-Request-ID"] == "req-42"
+
+
+async def test_oversized_graphql_body_is_413(seeded: Env) -> None:
+    padding = " " * (300 * 1024)
+    headers = seeded.headers("acme", "read")
+    r = await seeded.client.post("/graphql", json={"query": "{ __typename }" + padding},
+                                 headers=headers)
+    assert r.status_code == 413
+
+    async def chunks():  # type: ignore[no-untyped-def]
+        for _ in range(300):
+            yield b" " * 1024
+
+    chunked = await seeded.client.post("/graphql", content=chunks(),
+                                       headers={**headers, "Content-Type": "application/json"})
+    assert chunked.status_code == 413 and "Traceback" not in chunked.text
