@@ -157,19 +157,23 @@ def test_ingest_lookup_locks_the_project_first() -> None:
     assert text.endswith("RETURN delivered, bound, node_keys")
 
 
-def test_ingest_write_has_one_block_per_edge_type_and_lww_per_field() -> None:
+def test_ingest_write_picks_each_edge_type_in_one_pass_and_lww_per_field() -> None:
     text = cypher.ingest_write_query()
+    assert (
+        "CALL () {\n"
+        "  UNWIND $rows AS row\n"
+        "  WITH row WHERE row.kind = 'edge'\n"
+        "  MATCH (t:Node {project: $project, id: row.t})\n"
+        "  MERGE (s:Node {project: $project, id: row.s})\n"
+        "  FOREACH (_ IN CASE WHEN row.label = 'starts_with' THEN [1] ELSE [] END |"
+        " MERGE (s)-[:starts_with]->(t))\n"
+    ) in text
     for edge_label in EdgeLabel:
-        block = (
-            "CALL () {\n"
-            "  UNWIND $rows AS row\n"
-            f"  WITH row WHERE row.kind = 'edge' AND row.label = '{edge_label.value}'\n"
-            "  MATCH (t:Node {project: $project, id: row.t})\n"
-            "  MERGE (s:Node {project: $project, id: row.s})\n"
-            f"  MERGE (s)-[:{edge_label.value}]->(t)\n"
-            "}\n"
+        pick = (
+            f"  FOREACH (_ IN CASE WHEN row.label = '{edge_label.value}' THEN [1] ELSE [] END |"
+            f" MERGE (s)-[:{edge_label.value}]->(t))\n"
         )
-        assert text.count(block) == 1
+        assert text.count(pick) == 1
     assert "coalesce(n.v_content, '') < row.v.content AS w_content" in text
     assert "n.content = CASE WHEN w_content THEN row.f.content ELSE n.content END" in text
     assert "n.v_content = CASE WHEN w_content THEN row.v.content ELSE n.v_content END" in text

