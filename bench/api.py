@@ -214,6 +214,18 @@ async def run(args: argparse.Namespace, base_url: str, store: AsyncGraphStore | 
     return result
 
 
+async def run_with_store(args: argparse.Namespace, url: str, settings: Settings
+                         ) -> dict[str, Any]:
+    """One event loop for the whole run: an async driver must not cross loops."""
+    from services.api.state import open_async_store
+
+    store = await open_async_store(settings)
+    try:
+        return await run(args, url, store)
+    finally:
+        await store.close()
+
+
 def start_api(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     cmd = [sys.executable, "-m", "uvicorn", "--factory", "services.api.app:create_app",
@@ -252,7 +264,6 @@ def main() -> int:
         env = {k: v for k, v in os.environ.items() if not k.startswith("PROVGRAPH_")}
         env.update({"PROVGRAPH_HOME": str(tmp / "api"), "PROVGRAPH_BOOTSTRAP_ADMIN_KEY": KEY,
                     "PROVGRAPH_PROJECT": "bench", "PROVGRAPH_AUTO_VERIFY": "false"})
-        store: AsyncGraphStore | None = None
         settings = Settings(home=tmp / "direct")
         if args.store == "neo4j":
             uri = args.neo4j_uri
@@ -272,11 +283,7 @@ def main() -> int:
             proc, url = start_api(env, tmp / "api.log")
             stack.callback(proc.wait, 30)
             stack.callback(proc.terminate)
-        from services.api.state import open_async_store
-
-        store = asyncio.run(open_async_store(settings))
-        result = asyncio.run(run(args, url, store))
-        asyncio.run(store.close())
+        result = asyncio.run(run_with_store(args, url, settings))
     result["store"] = args.store
     result["machine"] = (
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from datetime import UTC
 from typing import Any, Literal
 
+import pydantic
 from fastapi import APIRouter, BackgroundTasks, Depends, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from provgraph.events import Event, EventError, parse_events
 from provgraph.graph import NodeType
@@ -99,14 +100,18 @@ async def ingest_events(
     settings = state.settings
     kind = check_media_type(request)
     body = await read_body(request, settings.max_body_bytes)
-    parse = parse_json_lines if kind in JSON_LINES_TYPES else parse_json_array
-    raws = await asyncio.to_thread(parse, body) if len(body) > _THREAD_PARSE_BYTES else parse(body)
-    if len(raws) > settings.max_batch_events:
-        raise PayloadTooLargeError(
-            f"batch has {len(raws)} events; the limit is {settings.max_batch_events} "
-            "(PROVGRAPH_MAX_BATCH_EVENTS): split it"
-        )
-    good, bad = _validate(raws)
+    in_thread = len(body) > _THREAD_PARSE_BYTES
+    fast = None if kind in JSON_LINES_TYPES else (
+        await asyncio.to_thread(_validate_whole, body) if in_thread else _validate_whole(body)
+    )
+    if fast is not None:
+        _check_count(len(fast), settings.max_batch_events)
+        good, bad = _guard_timestamps(list(enumerate(fast)), [])
+    else:
+        parse = parse_json_lines if kind in JSON_LINES_TYPES else parse_json_array
+        raws = await asyncio.to_thread(parse, body) if in_thread else parse(body)
+        _check_count(len(raws), settings.max_batch_events)
+        good, bad = _validate(raws)
     store = await state.store()
     events = [event for _, event in good]
     stored = await store.ingest(principal.project, events) if events else IngestResult()
@@ -126,26 +131,53 @@ async def ingest_events(
     return JSONResponse(payload, status_code=207)
 
 
+_WHOLE_BATCH: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+
+def _validate_whole(body: bytes) -> list[Event] | None:
+    """The common case in one pass: a valid JSON array of valid events, parsed and validated
+    by pydantic-core straight from bytes (the same model, so the same events). Anything
+    else returns None and takes the per-event path, which says what is wrong where."""
+    try:
+        return _WHOLE_BATCH.validate_json(body)
+    except (pydantic.ValidationError, ValueError):
+        return None
+
+
+def _check_count(count: int, limit: int) -> None:
+    if count > limit:
+        raise PayloadTooLargeError(
+            f"batch has {count} events; the limit is {limit} "
+            "(PROVGRAPH_MAX_BATCH_EVENTS): split it"
+        )
+
+
 def _validate(raws: Sequence[Any]) -> tuple[list[tuple[int, Event]], list[EventError]]:
     unparseable = [
         EventError(i, None, "", raw.reason) for i, raw in enumerate(raws)
         if isinstance(raw, UnparseableLine)
     ]
+    if not unparseable:
+        return _guard_timestamps(*parse_events(raws))
     skip = {e.index for e in unparseable}
     good, bad = parse_events(raws)
+    good = [(i, e) for i, e in good if i not in skip]
+    bad = sorted([b for b in bad if b.index not in skip] + unparseable, key=lambda e: e.index)
+    return _guard_timestamps(good, bad)
+
+
+def _guard_timestamps(
+    good: list[tuple[int, Event]], bad: list[EventError]
+) -> tuple[list[tuple[int, Event]], list[EventError]]:
     out_of_range = [
         EventError(i, e.id, "timestamp", _TIMESTAMP_RANGE) for i, e in good
         if not _storable_time(e)
     ]
-    if not unparseable and not out_of_range:
+    if not out_of_range:
         return good, bad
-    skip |= {e.index for e in out_of_range}
+    skip = {e.index for e in out_of_range}
     good = [(i, e) for i, e in good if i not in skip]
-    bad = sorted(
-        [b for b in bad if b.index not in skip] + unparseable + out_of_range,
-        key=lambda e: e.index,
-    )
-    return good, bad
+    return good, sorted(bad + out_of_range, key=lambda e: e.index)
 
 
 _TIMESTAMP_RANGE = "timestamp must fall between years 1000 and 9999 in UTC"
