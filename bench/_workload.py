@@ -56,7 +56,8 @@ class _Session:
 
     def loop(self, run: str, agent: str, start: str, turns: int) -> tuple[str, list[str]]:
         """A tool loop; returns the last response and the keys of the data it read."""
-        last, keys = start, []
+        last = start
+        keys: list[str] = []
         for turn in range(turns):
             req = self.emit("model_request", f"{run}.req{turn}", run, agent, [last],
                             data={"model": "gpt-4.1-mini"})
