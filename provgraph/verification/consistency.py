@@ -7,6 +7,9 @@ whether it is negated, and compares them with the evidence window:
 * a claim number (or year) is a *mismatch* when it occurs nowhere in the whole
   source while the evidence window has numbers of the same kind (so the source
   talks about that quantity but gives another value);
+* an *anchored* mismatch is one where the word before the number is the same
+  (up to synonyms) in claim and window — "founded in 1457" vs "established
+  in 1603": the same fact with another value, a strong contradiction signal;
 * a *negation mismatch* is a claim negated while the window is not, or the
   reverse, when the two share most content words (a weak signal: weighted low).
 
@@ -50,6 +53,45 @@ def _numbers(text: str) -> tuple[set[str], set[str]]:
     return years, others
 
 
+_ANCHOR_WORD_RE = re.compile(r"[a-z]+")
+_CANONICAL = {
+    "established": "founded", "formed": "founded", "created": "founded",
+    "incorporated": "founded", "launched": "founded", "started": "founded",
+    "constructed": "built", "erected": "built", "completed": "built",
+    "passed": "died", "born": "born",
+}
+
+
+def _anchors(text: str) -> list[tuple[str, bool, frozenset[str]]]:
+    """Each number as ``(value, is_year, anchors)``: the up-to-3 content words before it.
+
+    Anchors are canonicalised ("established" → "founded") so that "founded in
+    1457" and "established in 1603" are recognised as values of the same fact.
+    """
+    out: list[tuple[str, bool, frozenset[str]]] = []
+    for m in _NUMBER_RE.finditer(text):
+        years, others = _numbers(m.group(0))
+        value = next(iter(years or others), None)
+        if value is None:
+            continue
+        before = _ANCHOR_WORD_RE.findall(text[max(0, m.start() - 60) : m.start()].lower())
+        words = [w for w in before if len(w) > 2 and w not in _STOP][-3:]
+        out.append((value, bool(years), frozenset(_CANONICAL.get(w, w) for w in words)))
+    return out
+
+
+def _anchored_mismatches(claim: str, window: str, mismatched: set[str]) -> tuple[str, ...]:
+    """Mismatched claim values whose anchor word sits before another value in the window."""
+    window_anchors = _anchors(window)
+    found: list[str] = []
+    for value, is_year, anchors in _anchors(claim):
+        if value not in mismatched or not anchors:
+            continue
+        if any(y == is_year and v != value and anchors & a for v, y, a in window_anchors):
+            found.append(value)
+    return tuple(sorted(set(found)))
+
+
 def _negated(text: str) -> bool:
     return bool(_NEGATION_RE.search(text))
 
@@ -65,6 +107,7 @@ class ConsistencyResult:
     year_mismatches: tuple[str, ...] = ()
     number_mismatches: tuple[str, ...] = ()
     negation_mismatch: bool = False
+    anchored_mismatches: tuple[str, ...] = ()
     checked: bool = False
     details: dict[str, str] = field(default_factory=dict)
 
@@ -95,4 +138,5 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         details["years_in_window"] = ", ".join(sorted(w_years)[:10])
     if num_mm:
         details["numbers_in_window"] = ", ".join(sorted(w_nums)[:10])
-    return ConsistencyResult(year_mm, num_mm, neg_mm, True, details)
+    anchored = _anchored_mismatches(claim, window, set(year_mm) | set(num_mm))
+    return ConsistencyResult(year_mm, num_mm, neg_mm, anchored, True, details)

@@ -21,7 +21,7 @@ from provgraph.verification.llm_judge import judge_pairs_async, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
 from provgraph.verification.report import Evidence, StageScore, StageStatus
 from provgraph.verification.sources import ResolvedSource
-from provgraph.verification.tfidf import TfidfSourceIndex, claim_recall
+from provgraph.verification.tfidf import TfidfSourceIndex
 from provgraph.verification.verdicts import Signals, fuse
 
 STAGE_ORDER = ("tfidf", "embeddings", "nli", "llm_judge", "consistency", "relative", "coverage")
@@ -150,7 +150,7 @@ def score_pairs(
     """Run every available stage on ``(claim, source)`` pairs (all batched), then fuse."""
     cfg = stages.config
     out = [Scored() for _ in pairs]
-    sig: list[dict[str, float | None]] = [{} for _ in pairs]
+    sig: list[dict[str, Any]] = [{} for _ in pairs]
     live = [i for i, (claim, src) in enumerate(pairs) if claim.strip() and src.text.strip()]
     if stages.tfidf and live:
         t0 = time.perf_counter()
@@ -159,7 +159,7 @@ def score_pairs(
             index = stages.index(src)
             m = index.best(claim)
             ev = _ev(src, m.start, m.end) if m.window_index >= 0 else None
-            recall = claim_recall(claim, src.text[: cfg.source_max_chars])
+            recall = index.claim_recall(claim)
             raw: dict[str, Any] = {"cosine": m.score, "claim_recall": recall,
                                    "windows_total": index.n_windows}
             out[i].scores["tfidf"] = StageScore(stage="tfidf", score=m.score, raw=raw, evidence=ev)
@@ -242,11 +242,13 @@ def score_pairs(
             cr = check_consistency(claim, ev.text, src.text[: cfg.source_max_chars])
             raw = {"year_mismatches": list(cr.year_mismatches),
                    "number_mismatches": list(cr.number_mismatches),
-                   "negation_mismatch": cr.negation_mismatch, **cr.details}
+                   "negation_mismatch": cr.negation_mismatch,
+                   "anchored_mismatches": list(cr.anchored_mismatches), **cr.details}
             out[i].scores["consistency"] = StageScore(
                 stage="consistency", score=cr.penalty, raw=raw, evidence=ev
             )
             sig[i]["consistency_penalty"] = cr.penalty
+            sig[i]["consistency_anchored"] = bool(cr.anchored_mismatches)
         stages.add_time("consistency", time.perf_counter() - t0)
     for i in live:
         out[i].signals = Signals(**sig[i])

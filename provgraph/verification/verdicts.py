@@ -16,7 +16,10 @@ Fusion (every available signal is first mapped to [0, 1]):
 what ran), times ``1 − consistency_weight × consistency.penalty``.
 ``contradiction`` = the larger of NLI's ``max_contradiction × (1 − entailment)``
 and ``consistency.penalty × relevance`` (relevance = the best lexical or
-embedding signal: a mismatching year only contradicts a source on the topic).
+embedding signal: a mismatching year only contradicts a source on the topic),
+raised to ``anchored_contradiction`` (0.8) when the mismatching value is
+anchored to the same word in claim and evidence ("founded in 1995" vs
+"founded in 1987").
 
 Policy, in order: no source text or no scoring stage → ``unverifiable``;
 ``contradiction ≥ contradicted`` and ``support < supported`` → ``contradicted``;
@@ -68,6 +71,7 @@ class FusionWeights(BaseModel):
     embedding_low: float = 0.2
     embedding_high: float = 0.8
     consistency_weight: float = 0.5
+    anchored_contradiction: float = 0.8
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,7 @@ class Signals:
     nli_max_contradiction: float | None = None
     llm: float | None = None
     consistency_penalty: float | None = None
+    consistency_anchored: bool = False
 
 
 def ramp(x: float, low: float, high: float) -> float:
@@ -119,6 +124,8 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
     penalty = signals.consistency_penalty or 0.0
     support *= 1.0 - weights.consistency_weight * penalty
     contradiction = penalty * relevance
+    if signals.consistency_anchored:
+        contradiction = max(contradiction, weights.anchored_contradiction)
     if signals.nli_max_contradiction is not None and signals.nli_entailment is not None:
         contradiction = max(
             contradiction, signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
