@@ -13,7 +13,7 @@ from strawberry.fastapi import BaseContext
 from provgraph.store.port import AsyncGraphStore
 from services.api.auth.dependency import authenticate, authorize
 from services.api.auth.roles import Permission, Principal
-from services.api.errors import PayloadTooLargeError
+from services.api.errors import PayloadTooLargeError, UnauthenticatedError
 from services.api.graphql.loaders import Loaders, create_loaders
 from services.api.state import AppState
 
@@ -53,8 +53,6 @@ class GraphQLContext(BaseContext):
 
     def require(self, permission: Permission) -> Principal:
         if self.principal is None:
-            from services.api.errors import UnauthenticatedError
-
             raise UnauthenticatedError("missing API key")
         return authorize(self.principal, permission)
 

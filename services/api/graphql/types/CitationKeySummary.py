@@ -15,20 +15,24 @@ class CitationKeySummary:
     key: str
     node: Node
     cited_in_ids: list[strawberry.ID]
+    session_id: strawberry.Private[str]
 
     @typed.field(description="The nodes whose content cites this key.")
     async def cited_in(self, info: strawberry.Info[GraphQLContext, None]) -> list[Node]:
         found = await info.context.loaders.nodes.load_many([str(i) for i in self.cited_in_ids])
         return [Node.from_domain(n) for n in found if n is not None]
 
-    @typed.field(description="This key's verdicts in the latest report of each citing node.")
+    @typed.field(description=(
+        "This key's verdicts in the latest report of each citing node (one listing of the "
+        "session's reports, whatever the number of keys)."
+    ))
     async def latest_verdicts(
         self, info: strawberry.Info[GraphQLContext, None]
     ) -> list[CitationVerdict]:
-        ids = [str(i) for i in self.cited_in_ids]
-        reports = await info.context.loaders.latest_reports.load_many(ids)
+        by_output = await info.context.loaders.session_reports.load(self.session_id)
         verdicts: list[CitationVerdict] = []
-        for output_id, stored in zip(ids, reports, strict=True):
+        for output_id in (str(i) for i in self.cited_in_ids):
+            stored = by_output.get(output_id)
             if stored is None:
                 continue
             for item in report_view.citation_items(stored.report):

@@ -111,11 +111,12 @@ class Query:
         self, info: Info, session_id: strawberry.ID
     ) -> list[CitationKeySummary]:
         ctx = info.context
-        entries = await ctx.store.citation_summary(ctx.project, _id(str(session_id), "sessionId"))
+        sid = _id(str(session_id), "sessionId")
+        entries = await ctx.store.citation_summary(ctx.project, sid)
         return [
             CitationKeySummary(
                 key=e.key, node=Node.from_domain(e.node),
-                cited_in_ids=[strawberry.ID(i) for i in e.cited_in],
+                cited_in_ids=[strawberry.ID(i) for i in e.cited_in], session_id=sid,
             )
             for e in entries
         ]
