@@ -42,16 +42,27 @@ FIXTURE = REPO / "tests" / "fixtures" / "multi_agent_session.jsonl"
 OUTPUT_ID = "coord.final"
 
 
-def events() -> list[Event]:
-    lines = FIXTURE.read_text(encoding="utf-8").splitlines()
-    return [Event.model_validate(json.loads(x)) for x in lines if x.strip()]
+def events(variant: str) -> list[Event]:
+    """The fixture session with a distinct marker sentence in every text.
+
+    Without it every output would be the same text, and the per-process
+    embedding cache would turn all but the first heavy job into cache hits.
+    """
+    out = []
+    for line in FIXTURE.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        raw = json.loads(line)
+        if raw.get("content"):
+            raw["content"] = f"Record {variant}. {raw['content']}"
+        out.append(Event.model_validate(raw))
+    return out
 
 
 def make_projects(store: GraphStore, n: int, tag: str) -> list[str]:
-    evs = events()
     names = [f"bench-{tag}-{uuid.uuid4().hex[:8]}-{i}" for i in range(n)]
     for name in names:
-        store.ingest(name, evs)
+        store.ingest(name, events(name))
     return names
 
 
