@@ -88,7 +88,9 @@ def lineage_walk(
     truncated = False
     queue: deque[tuple[str, int]] = deque([(node_id, 0)])
     seen = {node_id}
-    by_pair = {(e.source_id, e.target_id): e for e in graph.edges}
+    by_pair: dict[tuple[str, str], list[ProvenanceEdge]] = {}
+    for edge in sorted(graph.edges, key=lambda e: e.label):  # same order in every adapter
+        by_pair.setdefault((edge.source_id, edge.target_id), []).append(edge)
     while queue:
         current, dist = queue.popleft()
         if dist >= depth:
@@ -99,9 +101,7 @@ def lineage_walk(
         neighbours = graph.predecessors(current) if up else graph.successors(current)
         for neighbour in sorted(neighbours, key=lambda n: n.id):
             pair = (neighbour.id, current) if up else (current, neighbour.id)
-            edge = by_pair.get(pair)
-            if edge is not None:
-                edges.append(edge)
+            edges.extend(by_pair.get(pair, ()))
             if neighbour.id in seen:
                 continue
             if len(distances) >= limit:

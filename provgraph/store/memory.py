@@ -216,7 +216,8 @@ class MemoryGraphStore:
             binding = (write.session_id, write.citation_key)
             state.keys[binding] = node_write.node_id
             for citing in state.uses.get(binding, {}):
-                state.graph.add_edge(node_write.node_id, citing, EdgeLabel.CITED_IN.value)
+                if citing != node_write.node_id:  # a node never cites itself, in any order
+                    state.graph.add_edge(node_write.node_id, citing, EdgeLabel.CITED_IN.value)
         for use in write.citations:
             binding = (use.session_id, use.key)
             state.uses.setdefault(binding, {})[use.citing_node_id] = None
@@ -410,6 +411,7 @@ class MemoryGraphStore:
     def list_jobs(
         self, project: str | None, *, state: str | None = None, limit: int = 100
     ) -> list[Job]:
+        bounded_int(limit, name="limit", low=0, high=MAX_LINEAGE_LIMIT)
         with self._lock:
             projects = (
                 [self._project(project)] if project is not None else list(self._projects.values())

@@ -43,7 +43,10 @@ class GraphStore(Protocol):
         An event whose citation key is already bound to another node of its
         session is rejected (``CitationKeyConflictError`` reason), the rest of the
         batch is applied. Raises ``StoreUnavailableError`` (retryable) when the
-        store cannot be reached; then nothing of the batch was applied.
+        store cannot be reached. A batch is applied all-or-nothing per transaction;
+        an adapter may split a large call into several transactions (Neo4j: by
+        ``neo4j_batch_size``), and a retry of the whole call then reports the
+        already-applied events as duplicates, so retrying is always safe.
         """
         ...
 

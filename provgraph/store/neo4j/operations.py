@@ -19,9 +19,10 @@ from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import map_events, utc_text
 from provgraph.store.codec import decode_cursor, encode_cursor
-from provgraph.store.memory import _key_order, build_source_paths
 from provgraph.store.neo4j import cypher, rows
 from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
+from provgraph.store.shared import build_source_paths
+from provgraph.store.shared import key_order as _key_order
 from provgraph.store.types import (
     MAX_LINEAGE_DEPTH,
     MAX_LINEAGE_LIMIT,

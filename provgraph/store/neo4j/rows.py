@@ -19,7 +19,7 @@ from typing import Any
 from provgraph.graph import NodeType, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import utc_text
 from provgraph.store.codec import job_from_dict, job_to_dict, report_from_dict, report_to_dict
-from provgraph.store.memory import EPOCH
+from provgraph.store.shared import EPOCH
 from provgraph.store.types import Job, SessionSummary, StoredReport
 
 

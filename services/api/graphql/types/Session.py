@@ -10,7 +10,7 @@ import strawberry
 from provgraph.errors import LimitExceededError
 from provgraph.graph import EdgeLabel, ProvenanceGraph, ProvenanceNode
 from provgraph.graph import NodeType as DomainNodeType
-from provgraph.store.memory import EPOCH
+from provgraph.store.shared import EPOCH
 from provgraph.store.types import SessionSummary
 from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
