@@ -1,7 +1,9 @@
 """Quality of the verification stages on labelled claim/source data.
 
-Usage: ``python bench/verify_quality.py --data DIR [--json] [--limit N] [--no-embeddings]
-[--no-nli] [--dump-scores FILE]``
+Usage: ``python bench/verify_quality.py --data DIR [--json] [--limit N | --sample N]
+[--no-embeddings] [--no-nli] [--embedding-max-windows K] [--dump-scores FILE]``,
+or ``--from-scores FILE`` to recompute the metrics of a dump at the current
+thresholds without scoring again.
 
 Every ``*.jsonl`` in DIR (format of ``/work/shared/evaldata``: ``claim``,
 ``source``, ``label`` in supported/unsupported/contradicted, optional
@@ -63,7 +65,8 @@ def evaluate_file(
     pairs: list[tuple[int, str, ResolvedSource]] = []
     for r, row in enumerate(rows):
         for j, text in enumerate(_sources(row)):
-            pairs.append((r, str(row["claim"]), ResolvedSource(f"r{r}_{j}", "", None, "", text)))
+            key = f"{path.stem}:{r}:{j}"  # unique across files: stages cache by key
+            pairs.append((r, str(row["claim"]), ResolvedSource(key, "", None, "", text)))
     scored: list[Any] = []
     for b in range(0, len(pairs), BATCH):
         chunk = pairs[b : b + BATCH]
@@ -78,23 +81,47 @@ def evaluate_file(
                 value = float(sc.scores[name].score)
                 stage_best[name][r] = max(stage_best[name].get(r, -1.0), value)
     labels = [str(row["label"]) for row in rows]
+    support_opt = [best[r].support if r in best else None for r in range(len(rows))]
+    contra = [best[r].contradiction if r in best else 0.0 for r in range(len(rows))]
+    skipped = {n: (None if s.status == "ran" else (s.reason or s.status))
+               for n, s in stages.statuses.items() if n in SUPPORT_STAGES}
+    stage_vals = {n: [stage_best[n].get(r) for r in range(len(rows))] for n in SUPPORT_STAGES}
+    result = metrics(labels, support_opt, contra, stage_vals, skipped, cfg.thresholds)
+    dump = [
+        {"file": path.name, "id": row.get("id"), "label": labels[r], "support": support_opt[r],
+         "contradiction": contra[r],
+         **{f"stage_{n}": stage_best[n].get(r) for n in SUPPORT_STAGES},
+         "skipped": skipped,
+         "signals": best[r].signals.__dict__ if r in best else None}
+        for r, row in enumerate(rows)
+    ]
+    return result, dump
+
+
+def metrics(
+    labels: list[str],
+    support_opt: list[float | None],
+    contra: list[float],
+    stage_vals: dict[str, list[float | None]],
+    skipped: dict[str, str | None],
+    thresholds: Any,
+) -> dict[str, Any]:
+    """The per-file result object from per-row scores (also used by ``--from-scores``)."""
+    from sklearn.metrics import balanced_accuracy_score, f1_score
+
     y_sup = [1 if lab == "supported" else 0 for lab in labels]
     out_stages: dict[str, Any] = {}
     for name in SUPPORT_STAGES:
-        status = stages.statuses[name]
-        if status.status != "ran":
-            out_stages[name] = {"support_auroc": None, "skipped": status.reason or status.status}
+        if skipped.get(name):
+            out_stages[name] = {"support_auroc": None, "skipped": skipped[name]}
             continue
-        vals = [stage_best[name].get(r, 0.0) for r in range(len(rows))]
+        vals = [v if v is not None else 0.0 for v in stage_vals[name]]
         out_stages[name] = {"support_auroc": _auroc(y_sup, vals), "skipped": None}
-    support = [best[r].support or 0.0 if r in best else 0.0 for r in range(len(rows))]
-    contra = [best[r].contradiction if r in best else 0.0 for r in range(len(rows))]
+    support = [s or 0.0 for s in support_opt]
     verdicts = [
-        decide(best[r].support if r in best else None, contra[r], cfg.thresholds,
-               has_text=r in best and best[r].support is not None)[0]
-        for r in range(len(rows))
+        decide(s, c, thresholds, has_text=s is not None)[0]
+        for s, c in zip(support_opt, contra, strict=True)
     ]
-    from sklearn.metrics import balanced_accuracy_score, f1_score
 
     pred_sup = [1 if v == Verdict.SUPPORTED else 0 for v in verdicts]
     fused: dict[str, Any] = {
@@ -115,19 +142,32 @@ def evaluate_file(
             for v in verdicts
         ]
         fused["macro_f1"] = round(float(f1_score(labels, three, average="macro")), 4)
-    dump = [
-        {"file": path.name, "id": row.get("id"), "label": labels[r], "support": support[r],
-         "contradiction": contra[r],
-         **{f"stage_{n}": stage_best[n].get(r) for n in SUPPORT_STAGES},
-         "signals": best[r].signals.__dict__ if r in best else None}
-        for r, row in enumerate(rows)
-    ]
-    return {"n": len(rows), "stages": out_stages, "fused": fused}, dump
+    return {"n": len(labels), "stages": out_stages, "fused": fused}
+
+
+def from_scores(path: Path, thresholds: Any) -> dict[str, Any]:
+    """Recompute every metric from a ``--dump-scores`` file at the current thresholds."""
+    by_file: dict[str, list[dict[str, Any]]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            by_file.setdefault(row["file"], []).append(row)
+    files: dict[str, Any] = {}
+    for name, rows in sorted(by_file.items()):
+        files[name] = metrics(
+            [r["label"] for r in rows], [r["support"] for r in rows],
+            [r["contradiction"] for r in rows],
+            {n: [r.get(f"stage_{n}") for r in rows] for n in SUPPORT_STAGES},
+            rows[0].get("skipped") or {}, thresholds,
+        )
+    return files
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", required=True, type=Path)
+    parser.add_argument("--data", type=Path, default=None)
+    parser.add_argument("--from-scores", type=Path, default=None,
+                        help="recompute metrics from a --dump-scores file (current thresholds)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--limit", type=int, default=None, help="first N rows per file")
     parser.add_argument("--sample", type=int, default=None,
@@ -146,6 +186,13 @@ def main(argv: list[str] | None = None) -> int:
         relative=False, coverage=False, **extra,
     )
     started = time.perf_counter()
+    if args.from_scores:
+        result = {"files": from_scores(args.from_scores, cfg.thresholds),
+                  "seconds": round(time.perf_counter() - started, 2)}
+        print(json.dumps(result, indent=2))
+        return 0
+    if args.data is None:
+        parser.error("--data is required (or --from-scores)")
     stages = load_stages(cfg)
     files: dict[str, Any] = {}
     dumps: list[Any] = []

@@ -38,20 +38,21 @@ class Stages:
     nli: NliScorer | None = None
     judge: Any = None
     statuses: dict[str, StageStatus] = field(default_factory=dict)
-    indexes: dict[str, TfidfSourceIndex] = field(default_factory=dict)
+    indexes: dict[tuple[str, int], TfidfSourceIndex] = field(default_factory=dict)
 
     def index(self, source: ResolvedSource) -> TfidfSourceIndex:
-        """The TF-IDF index of a source (built once per report)."""
-        if source.key not in self.indexes:
+        """The TF-IDF index of a source, built once per (key, text) while this object lives."""
+        cache_key = (source.key, hash(source.text))
+        if cache_key not in self.indexes:
             c = self.config
-            self.indexes[source.key] = TfidfSourceIndex(
+            self.indexes[cache_key] = TfidfSourceIndex(
                 source.text,
                 max_source_chars=c.source_max_chars,
                 chunk_chars=c.tfidf_chunk_chars,
                 chunk_stride=c.tfidf_chunk_stride,
                 max_chunks=c.tfidf_max_chunks,
             )
-        return self.indexes[source.key]
+        return self.indexes[cache_key]
 
     def add_time(self, name: str, seconds: float) -> None:
         status = self.statuses[name]
