@@ -60,15 +60,15 @@ def workload(n_cit: int, k_src: int, chars: int, seed: int = 7) -> tuple[str, di
         while sum(len(s) + 1 for s in sents) < chars:
             words = [rng.choice(WORDS) for _ in range(rng.randint(8, 20))]
             sents.append(" ".join(words).capitalize() + f" in {rng.randint(1200, 2024)}.")
-        sources[f"d_{k + 1}"] = sents  # type: ignore[assignment]
+        sources[f"d_{k + 1}"] = sents
     parts: list[str] = []
     for i in range(n_cit):
         key = f"d_{i % k_src + 1}"
-        sent = rng.choice(sources[key])  # type: ignore[arg-type]
+        sent = rng.choice(sources[key])
         if i % 3 == 1:
             sent = re.sub(r"\d{4}", str(rng.randint(1200, 2024)), sent)
         parts.append(f"{sent} [REF|{key}]")
-    return " ".join(parts), {k: " ".join(v) for k, v in sources.items()}  # type: ignore[arg-type]
+    return " ".join(parts), {k: " ".join(v) for k, v in sources.items()}
 
 
 def seed_algorithm(text: str, sources: dict[str, str]) -> int:
@@ -98,7 +98,7 @@ def seed_algorithm(text: str, sources: dict[str, str]) -> int:
 
 def seed_library(text: str, sources: dict[str, str]) -> tuple[float | None, str | None]:
     try:
-        import pydantic_ai_provenance  # type: ignore[import-not-found]  # noqa: F401
+        import pydantic_ai_provenance  # noqa: F401
     except ImportError:
         return None, (f"pydantic-ai-provenance needs Python >= 3.12; this is Python "
                       f"{platform.python_version()} and no 3.12 environment is available")
@@ -109,8 +109,10 @@ def run_stage(
     name: str, text: str, sources: dict[str, str], models: StageModels
 ) -> tuple[float, float]:
     """(wall citations/s, CPU citations/s) of one stage run alone on ``text``."""
-    flags = {"tfidf": name == "tfidf", "embeddings": name == "embeddings", "nli": name == "nli"}
-    cfg = VerificationConfig(**flags, consistency=False, relative=False, coverage=False)
+    cfg = VerificationConfig(
+        tfidf=name == "tfidf", embeddings=name == "embeddings", nli=name == "nli",
+        consistency=False, relative=False, coverage=False,
+    )
     resolver = MappingSourceResolver(sources)
     verify_text(text[:400], resolver, cfg, models=models)  # warm-up
     t0, c0 = time.perf_counter(), time.process_time()

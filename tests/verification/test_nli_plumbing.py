@@ -33,7 +33,11 @@ ID2LABEL = {0: "contradiction", 1: "entailment", 2: "neutral"}  # permuted on pu
 
 @pytest.fixture(scope="module")
 def tiny_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from transformers import BertConfig, BertForSequenceClassification, BertTokenizerFast
+    from transformers import (  # type: ignore[attr-defined]
+        BertConfig,
+        BertForSequenceClassification,
+        BertTokenizerFast,
+    )
 
     folder = tmp_path_factory.mktemp("tiny_nli")
     vocab = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", ".", ",", *WORDS]
@@ -41,7 +45,7 @@ def tiny_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tokenizer = BertTokenizerFast(vocab_file=str(folder / "vocab.txt"), do_lower_case=True)
     tokenizer.save_pretrained(folder)
     torch.manual_seed(0)
-    config = BertConfig(
+    config = BertConfig(  # type: ignore[call-arg]
         vocab_size=len(vocab), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
         intermediate_size=32, max_position_embeddings=512, num_labels=3,
         id2label=ID2LABEL, label2id={v: k for k, v in ID2LABEL.items()},
