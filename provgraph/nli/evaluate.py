@@ -2,7 +2,8 @@
 
 Usage::
 
-    python -m provgraph.nli.evaluate [--model PATH] [--heldout FILE] [--threads 2] [--json]
+    python -m provgraph.nli.evaluate [--model PATH] [--heldout FILE] [--threads 1] [--int8]
+                                     [--sample 1500] [--json]
 
 Accuracy is computed on ``heldout.jsonl`` of ``../shared/nli-train/`` (split by
 group, so no premise is also in training). Speed is pairs/s on synthetic pairs
@@ -21,7 +22,7 @@ from typing import Any
 
 import torch
 
-from provgraph.nli.data import Pair, encode, load_pairs
+from provgraph.nli.data import Pair, encode, load_pairs, stratified_sample
 
 DEFAULT_HELDOUT = "/work/shared/nli-train/heldout.jsonl"
 
@@ -105,17 +106,28 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--model", default=None, help="model folder or HF id (default: shipped)")
     ap.add_argument("--heldout", default=DEFAULT_HELDOUT)
-    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--int8", action="store_true", help="dynamic int8 Linear layers")
     ap.add_argument("--max-len", type=int, default=256)
-    ap.add_argument("--limit", type=int, default=0, help="evaluate only the first N pairs")
+    ap.add_argument(
+        "--sample",
+        type=int,
+        default=0,
+        help="evaluate the fixed stratified sample of N pairs that training evaluates "
+        "(seed from train_config.toml); 0 = the whole held-out file",
+    )
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
 
-    nli = load_nli_model(args.model, threads=args.threads)
+    torch.set_num_threads(args.threads)
+    nli = load_nli_model(args.model, threads=args.threads, int8=args.int8)
     pairs = load_pairs(args.heldout)
-    if args.limit:
-        pairs = pairs[: args.limit]
+    if args.sample:
+        from provgraph.nli.train import DEFAULT_CONFIG, load_config
+
+        seed = int(load_config(DEFAULT_CONFIG)["train"]["seed"])
+        pairs = stratified_sample(pairs, args.sample, seed)
     t0 = time.perf_counter()
     acc = accuracy_by_source(
         nli.model,
@@ -127,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     result: dict[str, Any] = {
         "model": nli.source,
         "threads": args.threads,
+        "int8": args.int8,
+        "pairs": "sample" if args.sample else "all",
         "accuracy": acc,
         "eval_seconds": round(time.perf_counter() - t0, 1),
     }

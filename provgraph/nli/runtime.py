@@ -32,9 +32,12 @@ from provgraph.errors import ModelUnavailableError
 
 #: Folder of the shipped model (package data).
 SHIPPED_MODEL_DIR = Path(__file__).with_name("model")
-#: Torch intra-op threads used by default. Measured on the 2-core target machine
-#: (docs/nli-model.md): 2 threads beat 1 at both 128 and 256 tokens.
-DEFAULT_THREADS = 2
+#: Torch intra-op threads used by default. Measured on the shared 2-core machine
+#: (docs/nli-model.md): 1 thread beat 2 at 128 and 256 tokens, fp32 and int8,
+#: because a busy machine deschedules one of two OpenMP threads and the other
+#: waits; one thread per process is also what multi-process workers want.
+#: Pass ``threads=2`` (or ``None`` for torch's default) on a dedicated machine.
+DEFAULT_THREADS = 1
 #: Dynamic int8 quantisation of Linear layers by default (see docs/nli-model.md).
 DEFAULT_INT8 = False
 

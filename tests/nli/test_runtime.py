@@ -99,3 +99,10 @@ def test_shipped_model_loads_offline(monkeypatch: pytest.MonkeyPatch) -> None:
     probs = nli.predict(PAIRS[:2])
     assert probs.shape == (2, 3)
     assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-4)
+
+
+def test_int8_path_gives_probabilities(tiny_model: Path) -> None:
+    nli = load_nli_model(str(tiny_model), int8=True, threads=1)
+    probs = nli.predict(PAIRS)
+    assert probs.shape == (3, 3)
+    assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)

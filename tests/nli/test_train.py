@@ -126,3 +126,16 @@ def test_stratified_sample_balances_sources(tmp_path: Path) -> None:
     sample = stratified_sample(pairs, 10, seed=0)
     assert len(sample) == 10
     assert sum(p.source == "alpha" for p in sample) == 5
+
+
+def test_evaluate_cli_reports_per_source_accuracy(
+    tmp_path: Path, tiny_model: Path, capsys: Any
+) -> None:
+    from provgraph.nli.evaluate import main as evaluate_main
+
+    heldout = _write_pairs(tmp_path / "heldout.jsonl", 12)
+    argv = ["--model", str(tiny_model), "--heldout", str(heldout), "--skip-speed", "--json"]
+    assert evaluate_main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert set(result["accuracy"]["per_source"]) == set(SOURCES)
+    assert result["accuracy"]["n"] == 12
