@@ -105,6 +105,31 @@ def _labels_from_config(config: Any) -> tuple[str, ...]:
     return tuple(id2label[i].lower() for i in range(len(id2label)))
 
 
+def _quantize_int8(net: Any, source: str) -> Any:
+    """Dynamic int8 quantisation of Linear layers (``torch.ao``, deprecated upstream).
+
+    ``torch.ao.quantization`` is marked deprecated; if a future torch drops it
+    this raises :class:`ModelUnavailableError` telling the caller to use fp32.
+    """
+    import warnings
+
+    import torch
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            from torch.ao.quantization import quantize_dynamic
+
+            return quantize_dynamic(  # type: ignore[no-untyped-call]
+                net, {torch.nn.Linear}, dtype=torch.qint8
+            )
+    except (ImportError, AttributeError, RuntimeError) as exc:
+        raise ModelUnavailableError(
+            f"int8 quantisation of NLI model {source!r} failed ({type(exc).__name__}: {exc}); "
+            "load it with int8=False (fp32)."
+        ) from exc
+
+
 def load_nli_model(
     model: str | None = None,
     *,
@@ -145,7 +170,7 @@ def load_nli_model(
         else:
             source = model
     try:
-        import torch
+        import torch  # noqa: F401  (fail early with a clear message if torch is missing)
         from transformers import AutoModelForSequenceClassification, AutoTokenizer
     except ImportError as exc:
         raise ModelUnavailableError(
@@ -166,11 +191,7 @@ def load_nli_model(
         ) from exc
     net = net.float().eval()  # fp16 weights are stored; CPU inference runs in fp32
     if int8:
-        from torch.ao.quantization import quantize_dynamic
-
-        net = quantize_dynamic(  # type: ignore[no-untyped-call]
-            net, {torch.nn.Linear}, dtype=torch.qint8
-        )
+        net = _quantize_int8(net, source)
     return NLIModel(
         model=net,
         tokenizer=tokenizer,
