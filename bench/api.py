@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -137,7 +138,7 @@ async def direct_rate(
 async def adapter_p50(store: AsyncGraphStore, project: str, output_id: str, session_id: str,
                       n: int) -> dict[str, float]:
     """The store calls behind each query, timed alone: what the API adds is the difference."""
-    calls = {
+    calls: dict[str, Callable[[], Awaitable[object]]] = {
         "attribution": lambda: store.attribution(project, AttributionQuery(output_id, 32, 100)),
         "citationSummary": lambda: store.citation_summary(project, session_id),
         "verificationReport": lambda: store.get_report(project, output_id),
