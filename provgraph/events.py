@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import pydantic
@@ -64,6 +64,10 @@ class Event(BaseModel):
     def _require_offset(cls, value: datetime) -> datetime:
         if value.tzinfo is None or value.utcoffset() is None:
             raise ValueError("timestamp needs a UTC offset (RFC 3339), e.g. 2026-01-01T00:00:00Z")
+        year = value.astimezone(UTC).year if 1 < value.year < 9999 else value.year
+        if not 1000 <= year <= 9999:
+            # versions are fixed-width time text; outside 4-digit years they would misorder
+            raise ValueError(f"timestamp year {year} is outside 1000-9999 (UTC)")
         return value
 
     @field_validator("parent_ids")

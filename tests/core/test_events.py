@@ -77,3 +77,9 @@ def test_json_schema_exports() -> None:
     schema = event_json_schema()
     assert schema["title"] == "provgraph event v1"
     assert set(schema["required"]) >= {"id", "type", "timestamp", "session_id", "node_id"}
+
+
+@pytest.mark.parametrize("stamp", ["0999-12-31T23:00:00Z", "0001-01-01T00:00:00+00:00"])
+def test_timestamp_outside_four_digit_years_rejected(stamp: str) -> None:
+    _, bad = parse_events([_raw(timestamp=stamp)])
+    assert bad[0].path == "timestamp" and "outside 1000-9999" in bad[0].reason
