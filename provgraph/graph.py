@@ -107,6 +107,9 @@ class ProvenanceGraph:
     _in: dict[str, dict[str, None]] = field(default_factory=dict, repr=False, compare=False)
     _out: dict[str, dict[str, None]] = field(default_factory=dict, repr=False, compare=False)
     _edge_keys: set[tuple[str, str, str]] = field(default_factory=set, repr=False, compare=False)
+    _by_node: dict[str, list[ProvenanceEdge]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         edges, self.edges = self.edges, []
@@ -132,8 +135,15 @@ class ProvenanceGraph:
             return
         self._edge_keys.add(key)
         self.edges.append(edge)
+        self._by_node.setdefault(edge.source_id, []).append(edge)
+        if edge.target_id != edge.source_id:
+            self._by_node.setdefault(edge.target_id, []).append(edge)
         self._in.setdefault(edge.target_id, {})[edge.source_id] = None
         self._out.setdefault(edge.source_id, {})[edge.target_id] = None
+
+    def edges_of(self, node_id: str) -> list[ProvenanceEdge]:
+        """Edges into and out of ``node_id``, in insertion order (indexed, O(degree))."""
+        return list(self._by_node.get(node_id, ()))
 
     def predecessors(self, node_id: str) -> list[ProvenanceNode]:
         """Nodes with an edge into ``node_id``, in first-seen order."""

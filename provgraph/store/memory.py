@@ -102,6 +102,7 @@ class _Project:
     uses: dict[tuple[str, str], dict[str, None]] = field(default_factory=dict)
     reports: dict[str, list[StoredReport]] = field(default_factory=dict)
     jobs: dict[str, Job] = field(default_factory=dict)
+    sessions: dict[str, dict[str, None]] = field(default_factory=dict)
 
 
 class MemoryGraphStore:
@@ -197,6 +198,7 @@ class MemoryGraphStore:
     def _apply_write(self, state: _Project, write: EventWrite) -> None:
         node_write = write.node
         node = state.states.setdefault(node_write.node_id, _NodeState(node_write.node_id))
+        previous_session = node.fields.get("session_id")
         for name in VERSIONED_FIELDS:
             value = node_write.fields.get(name)
             if value is None:
@@ -208,6 +210,12 @@ class MemoryGraphStore:
             node.timestamp = node_write.timestamp
         if node.default_label is None or node.versions.get("type", "") == node_write.version:
             node.default_label = node_write.default_label
+        current_session = node.fields.get("session_id")
+        if current_session != previous_session:
+            if previous_session is not None:
+                state.sessions.get(previous_session, {}).pop(node.id, None)
+            if current_session is not None:
+                state.sessions.setdefault(current_session, {})[node.id] = None
         state.graph.add_node(node.to_node())
         for edge in write.edges:
             self._ensure_node(state, edge.source_id)
@@ -250,10 +258,11 @@ class MemoryGraphStore:
 
     def session_graph(self, project: str, session_id: str) -> ProvenanceGraph:
         with self._lock:
-            full = self._project(project).graph
-            members = {n.id for n in full.nodes.values() if n.session_id == session_id}
+            state = self._project(project)
+            full = state.graph
+            members = set(state.sessions.get(session_id, {}))
             sub = ProvenanceGraph()
-            edges = [e for e in full.edges if e.source_id in members or e.target_id in members]
+            edges = list({id(e): e for m in sorted(members) for e in full.edges_of(m)}.values())
             for node_id in sorted(members | {x for e in edges for x in (e.source_id, e.target_id)}):
                 if node_id in full.nodes:
                     sub.add_node(full.nodes[node_id])
@@ -263,8 +272,7 @@ class MemoryGraphStore:
 
     def node_edges(self, project: str, node_id: str) -> list[ProvenanceEdge]:
         with self._lock:
-            graph = self._project(project).graph
-            return [e for e in graph.edges if node_id in (e.source_id, e.target_id)]
+            return self._project(project).graph.edges_of(node_id)
 
     def list_sessions(
         self,

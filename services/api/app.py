@@ -24,6 +24,7 @@ from services.api.graphql.context import MAX_GRAPHQL_BODY_BYTES
 from services.api.graphql.router import graphql_router
 from services.api.logs import configure_logging
 from services.api.middleware import RequestContextMiddleware
+from services.api.otlp_route import router as otlp_router
 from services.api.rest import events, exports, health
 from services.api.state import AppState
 from services.api.verification import VerificationDispatcher
@@ -66,8 +67,11 @@ def create_app(
     app.include_router(events.router)
     app.include_router(health.router)
     app.include_router(exports.router)
+    app.include_router(otlp_router)
     app.include_router(
-        graphql_router(), prefix="/graphql", include_in_schema=False,
+        graphql_router(),
+        prefix="/graphql",
+        include_in_schema=False,
         max_body_size=MAX_GRAPHQL_BODY_BYTES,  # also bounds chunked bodies (no Content-Length)
     )
     app.add_middleware(RequestContextMiddleware, metrics=state.metrics)

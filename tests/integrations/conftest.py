@@ -72,12 +72,9 @@ def graph_store(request: pytest.FixtureRequest) -> Iterator[GraphStore]:
 @pytest.fixture
 def live_api(graph_store: GraphStore, project: str, tmp_path: Path) -> Iterator[LiveApi]:
     api = pytest.importorskip("services.api.app")
-    from services.api.otlp_route import router as otlp_router
-
     settings = Settings(home=tmp_path, auth=True, bootstrap_admin_key=API_KEY, project=project,
                         keys_db=tmp_path / "keys.sqlite3", auto_verify=False)
     app = api.create_app(settings, store=ThreadedAsyncStore(graph_store))
-    app.include_router(otlp_router)
     live = LiveApi(app, free_port())
     live.start()
     yield live
