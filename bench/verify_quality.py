@@ -158,7 +158,11 @@ def from_scores(path: Path, thresholds: Any) -> dict[str, Any]:
             [r["label"] for r in rows], [r["support"] for r in rows],
             [r["contradiction"] for r in rows],
             {n: [r.get(f"stage_{n}") for r in rows] for n in SUPPORT_STAGES},
-            rows[0].get("skipped") or {}, thresholds,
+            {n: (rows[0].get("skipped") or {}).get(n)
+             or (None if any(r.get(f"stage_{n}") is not None for r in rows)
+                 else "no scores recorded for this stage")
+             for n in SUPPORT_STAGES},
+            thresholds,
         )
     return files
 
