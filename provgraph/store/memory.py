@@ -42,6 +42,7 @@ from provgraph.store.shared import (
 )
 from provgraph.store.types import (
     MAX_LINEAGE_DEPTH,
+    MAX_JOB_LISTING,
     MAX_LINEAGE_LIMIT,
     MAX_PAGE_SIZE,
     AttributionQuery,
@@ -419,7 +420,7 @@ class MemoryGraphStore:
     def list_jobs(
         self, project: str | None, *, state: str | None = None, limit: int = 100
     ) -> list[Job]:
-        bounded_int(limit, name="limit", low=0, high=MAX_LINEAGE_LIMIT)
+        bounded_int(limit, name="limit", low=0, high=MAX_JOB_LISTING)
         with self._lock:
             projects = (
                 [self._project(project)] if project is not None else list(self._projects.values())

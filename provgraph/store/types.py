@@ -23,6 +23,8 @@ MAX_ATTRIBUTION_PATHS = 10_000
 MAX_LINEAGE_DEPTH = 64
 MAX_LINEAGE_LIMIT = 10_000
 MAX_PAGE_SIZE = 500
+MAX_JOB_LISTING = 10_000
+"""Most jobs one ``list_jobs`` call returns (the re-enqueue sweep and metrics page by state)."""
 
 
 def bounded_int(value: object, *, name: str, low: int, high: int) -> int:

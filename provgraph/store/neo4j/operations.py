@@ -24,6 +24,7 @@ from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, wri
 from provgraph.store.shared import build_source_paths
 from provgraph.store.shared import key_order as _key_order
 from provgraph.store.types import (
+    MAX_JOB_LISTING,
     MAX_LINEAGE_DEPTH,
     MAX_LINEAGE_LIMIT,
     MAX_PAGE_SIZE,
@@ -287,7 +288,7 @@ def get_job(project: str, job_id: str) -> Program[Job | None]:
 
 def list_jobs(project: str | None, state: str | None, limit: int) -> Program[list[Job]]:
     """Validates the bound eagerly, then returns the program."""
-    bounded_int(limit, name="limit", low=0, high=MAX_LINEAGE_LIMIT)
+    bounded_int(limit, name="limit", low=0, high=MAX_JOB_LISTING)
     return _list_jobs(project, state, limit)
 
 
