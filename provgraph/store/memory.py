@@ -41,8 +41,8 @@ from provgraph.store.shared import (
     summarise_session,
 )
 from provgraph.store.types import (
-    MAX_LINEAGE_DEPTH,
     MAX_JOB_LISTING,
+    MAX_LINEAGE_DEPTH,
     MAX_LINEAGE_LIMIT,
     MAX_PAGE_SIZE,
     AttributionQuery,
