@@ -90,7 +90,8 @@ def print_report(report: VerificationReport, console: Console | None = None) -> 
             )
         else:
             out.print(
-                f"  stage [yellow]{stage.name}[/] {stage.status}: {stage.reason or 'no reason given'}",
+                f"  stage [yellow]{stage.name}[/] {stage.status}: "
+                f"{stage.reason or 'turned off in the configuration'}",
                 highlight=False,
             )
     totals = ", ".join(f"{name} {count}" for name, count in sorted(report.totals.items()) if count)
