@@ -7,17 +7,15 @@ With ``path=None`` nothing is persisted (tests, throwaway analysis).
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from provgraph.errors import CitationKeyConflictError, NotFoundError
 from provgraph.events import Event, EventError
-from provgraph.graph import EdgeLabel, NodeType, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.graph import EdgeLabel, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import VERSIONED_FIELDS, EventWrite, map_events, utc_text
 from provgraph.store.codec import (
     decode_cursor,
@@ -28,6 +26,7 @@ from provgraph.store.codec import (
     report_to_dict,
 )
 from provgraph.store.eventlog import EventLog, LogRecovery
+from provgraph.store.memory_state import NodeState, ProjectState
 from provgraph.store.shared import (
     EPOCH,
     build_source_paths,
@@ -65,53 +64,12 @@ _key_order = key_order  # kept for adapters written against the earlier name
 __all__ = ["EPOCH", "MemoryGraphStore", "build_source_paths"]
 
 
-@dataclass
-class _NodeState:
-    """A node's fields with the version that last wrote each (per-field LWW)."""
-
-    id: str
-    fields: dict[str, str | None] = field(default_factory=dict)
-    versions: dict[str, str] = field(default_factory=dict)
-    timestamp: str | None = None
-    default_label: str | None = None
-
-    def to_node(self) -> ProvenanceNode:
-        raw_type = self.fields.get("type")
-        node_type = NodeType(raw_type) if raw_type else None
-        data_text = self.fields.get("data")
-        label = self.fields.get("label") or self.default_label or f"(not yet reported) {self.id}"
-        return ProvenanceNode(
-            id=self.id,
-            type=node_type,
-            label=label,
-            agent_name=self.fields.get("agent_name") or "",
-            run_id=self.fields.get("run_id") or "",
-            timestamp=datetime.fromisoformat(self.timestamp) if self.timestamp else EPOCH,
-            data=json.loads(data_text) if data_text else {},
-            session_id=self.fields.get("session_id"),
-            content=self.fields.get("content"),
-            citation_key=self.fields.get("citation_key"),
-        )
-
-
-@dataclass
-class _Project:
-    states: dict[str, _NodeState] = field(default_factory=dict)
-    graph: ProvenanceGraph = field(default_factory=ProvenanceGraph)
-    deliveries: set[str] = field(default_factory=set)
-    keys: dict[tuple[str, str], str] = field(default_factory=dict)
-    uses: dict[tuple[str, str], dict[str, None]] = field(default_factory=dict)
-    reports: dict[str, list[StoredReport]] = field(default_factory=dict)
-    jobs: dict[str, Job] = field(default_factory=dict)
-    sessions: dict[str, dict[str, None]] = field(default_factory=dict)
-
-
 class MemoryGraphStore:
     """In-memory :class:`~provgraph.store.port.GraphStore` with an optional event log."""
 
     def __init__(self, path: str | Path | None = None) -> None:
         self._lock = threading.RLock()
-        self._projects: dict[str, _Project] = {}
+        self._projects: dict[str, ProjectState] = {}
         self._log: EventLog | None = EventLog(path) if path is not None else None
         if self._log is not None:
             for record in self._log.replay():
@@ -123,8 +81,8 @@ class MemoryGraphStore:
         return self._log.recovery if self._log else None
 
     # ------------------------------------------------------------------ helpers
-    def _project(self, project: str) -> _Project:
-        return self._projects.setdefault(project, _Project())
+    def _project(self, project: str) -> ProjectState:
+        return self._projects.setdefault(project, ProjectState())
 
     def _apply_record(self, record: dict[str, Any]) -> None:
         op = record.get("op")
@@ -179,7 +137,7 @@ class MemoryGraphStore:
         return IngestResult(tuple(accepted), tuple(duplicates), tuple(rejected)), applied
 
     @staticmethod
-    def _key_conflict(state: _Project, write: EventWrite) -> str | None:
+    def _key_conflict(state: ProjectState, write: EventWrite) -> str | None:
         key = write.citation_key
         if key is None:
             return None
@@ -196,9 +154,9 @@ class MemoryGraphStore:
             return f"node '{write.node.node_id}' already has citation key '{current}'"
         return None
 
-    def _apply_write(self, state: _Project, write: EventWrite) -> None:
+    def _apply_write(self, state: ProjectState, write: EventWrite) -> None:
         node_write = write.node
-        node = state.states.setdefault(node_write.node_id, _NodeState(node_write.node_id))
+        node = state.states.setdefault(node_write.node_id, NodeState(node_write.node_id))
         previous_session = node.fields.get("session_id")
         for name in VERSIONED_FIELDS:
             value = node_write.fields.get(name)
@@ -235,9 +193,9 @@ class MemoryGraphStore:
                 state.graph.add_edge(cited, use.citing_node_id, EdgeLabel.CITED_IN.value)
 
     @staticmethod
-    def _ensure_node(state: _Project, node_id: str) -> None:
+    def _ensure_node(state: ProjectState, node_id: str) -> None:
         if node_id not in state.states:
-            placeholder = _NodeState(node_id)
+            placeholder = NodeState(node_id)
             state.states[node_id] = placeholder
             state.graph.add_node(placeholder.to_node())
 
