@@ -69,6 +69,8 @@ def export(checkpoint: Path, out: Path) -> dict[str, Any]:
         "labels": [cfg["id2label"][str(i)] for i in range(len(cfg["id2label"]))],
     }
     (tmp / "export_info.json").write_text(json.dumps(info, indent=2) + "\n")
+    for f in tmp.iterdir():
+        f.chmod(0o644)  # safetensors writes 0600; package data must be world-readable
     for name in KEEP_FILES:
         if (out / name).exists():
             shutil.copy2(out / name, tmp / name)
