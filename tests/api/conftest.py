@@ -96,9 +96,10 @@ async def api_store(request: pytest.FixtureRequest) -> AsyncIterator[AsyncGraphS
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Settings:
+def settings(tmp_path: Path, project_suffix: str) -> Settings:
+    # the bootstrap key's project is unique per test too (a shared Neo4j keeps its data)
     return Settings(
-        home=tmp_path, auth=True, bootstrap_admin_key=BOOTSTRAP, project="acme",
+        home=tmp_path, auth=True, bootstrap_admin_key=BOOTSTRAP, project=f"acme-{project_suffix}",
         keys_db=tmp_path / "keys.sqlite3", store_path=tmp_path / "events.jsonl",
         max_batch_events=100, max_body_bytes=256 * 1024, auto_verify=False,
     )

@@ -102,7 +102,7 @@ async def test_bootstrap_admin_key_is_scoped_to_the_configured_project(env: Env)
     headers = {"Authorization": f"Bearer {BOOTSTRAP}"}
     r = await env.client.post("/v1/events", json=session_events()[:2], headers=headers)
     assert r.status_code == 207 and r.json()["accepted"] == 2
-    assert await env.store.get_node("acme", "coord.run") is not None  # settings.project
+    assert await env.store.get_node(env.project("acme"), "coord.run") is not None
     r = await env.client.post("/graphql", json={"query": '{ node(id: "coord.run") { id } }'},
                               headers=headers)
     assert r.json()["data"]["node"]["id"] == "coord.run"
