@@ -8,6 +8,7 @@ session's server belongs to someone else (``PROVGRAPH_TEST_NEO4J_URI``).
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,7 +42,13 @@ OUTAGE_WORKER_ENV = {
     "PROVGRAPH_WORKER_MAX_RETRIES": "60",
     "PROVGRAPH_WORKER_RETRY_BACKOFF": "1",
     "PROVGRAPH_WORKER_RETRY_BACKOFF_MAX": "4",
+    # The job sleeps OUTAGE_DELAY_S before touching the store so that the stop
+    # (5-12 s of graceful shutdown here) lands first; no redelivery meanwhile.
+    "PROVGRAPH_WORKER_VISIBILITY_TIMEOUT": "120",
 }
+OUTAGE_DELAY_S = 20
+DOWN_AFTER_WAKE_S = 10
+"""The server stays down this long after the job wakes, however fast it restarts."""
 
 
 @pytest.fixture(scope="module")
@@ -75,10 +82,12 @@ def test_a_transient_neo4j_outage_during_a_job_ends_done_after_retries(
         factory.start(env=OUTAGE_WORKER_ENV)
         job = enqueue_verification(
             project, OUTPUT_ID, settings=settings, config=LIGHT, store=store,
-            extra={TEST_DELAY_SECONDS: 8},
+            extra={TEST_DELAY_SECONDS: OUTAGE_DELAY_S},
         )
         wait_for_job(store, project, job.id, {JobState.RUNNING}, 180, factory.logs)
+        woke_at = time.monotonic() + OUTAGE_DELAY_S
         stop_neo4j(stoppable_neo4j.data_dir, grace=30.0)
+        time.sleep(max(0.0, woke_at + DOWN_AFTER_WAKE_S - time.monotonic()))
         start_neo4j(
             stoppable_neo4j.data_dir, stoppable_neo4j.port, auth=False, heap="512m",
             pagecache="128m", timeout=SERVICE_TIMEOUT,
