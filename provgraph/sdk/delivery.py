@@ -193,7 +193,14 @@ class SpillStore:
         found = [p for p in self.directory.glob("spill-*.jsonl")
                  if _owner(p) == os.getpid() or _owner_dead(p)]
         found += [p for p in self.directory.glob("claimed-*.jsonl") if _owner_dead(p)]
-        return sorted(found, key=lambda p: p.stat().st_mtime)
+        # another thread may resend and delete a file between the listing and the stat
+        stamped: list[tuple[float, Path]] = []
+        for path in found:
+            try:
+                stamped.append((path.stat().st_mtime, path))
+            except FileNotFoundError:
+                continue
+        return [path for _, path in sorted(stamped, key=lambda item: item[0])]
 
     def has_pending(self) -> bool:
         return bool(self.pending())
