@@ -215,6 +215,18 @@ def terminate(pid: int, grace: float = 30.0) -> bool:
     return False
 
 
+def stop_and_forget(pid: int | None, pid_file: Path, grace: float) -> bool:
+    """Stop an owned server (TERM, ``grace`` s, KILL) and remove its pid file.
+
+    ``pid`` is the caller's verified owner pid (``None`` when nothing of ours runs);
+    returns whether a server was running. Shared by the Neo4j and Redis runners.
+    """
+    if pid is not None:
+        terminate(pid, grace=grace)
+    pid_file.unlink(missing_ok=True)
+    return pid is not None
+
+
 def tail(path: Path, lines: int = 30) -> list[str]:
     """The last ``lines`` lines of a text file (empty when it does not exist)."""
     try:

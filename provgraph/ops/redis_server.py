@@ -197,13 +197,7 @@ def stop_redis(data_dir: str | os.PathLike[str], grace: float = 30.0) -> bool:
     Returns True if a server was running, False if none was.
     """
     data = Path(data_dir).expanduser().resolve()
-    pid = _running_pid(data)
-    if pid is None:
-        (data / PID_NAME).unlink(missing_ok=True)
-        return False
-    proc.terminate(pid, grace=grace)
-    (data / PID_NAME).unlink(missing_ok=True)
-    return True
+    return proc.stop_and_forget(_running_pid(data), data / PID_NAME, grace)
 
 
 def redis_status(data_dir: str | os.PathLike[str]) -> ServiceStatus:
