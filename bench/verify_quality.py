@@ -5,7 +5,7 @@ Usage: ``python bench/verify_quality.py --data DIR [--json] [--limit N | --sampl
 or ``--from-scores FILE`` to recompute the metrics of a dump at the current
 thresholds without scoring again.
 
-Every ``*.jsonl`` in DIR (format of ``/work/shared/evaldata``: ``claim``,
+Every ``*.jsonl`` in DIR (format of ``../shared/evaldata``: ``claim``,
 ``source``, ``label`` in supported/unsupported/contradicted, optional
 ``extra.chunks`` — score each, take the max — and ``extra.candidates`` — one
 ``{source, label}`` per candidate, the row's score is the best candidate's).

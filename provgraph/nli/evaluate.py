@@ -24,7 +24,7 @@ import torch
 
 from provgraph.nli.data import Pair, encode, load_pairs, stratified_sample
 
-DEFAULT_HELDOUT = "/work/shared/nli-train/heldout.jsonl"
+DEFAULT_HELDOUT = "../shared/nli-train/heldout.jsonl"
 
 
 def model_labels(model: Any) -> tuple[str, ...]:

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from provgraph.nli.data import LABELS, epoch_batches, load_pairs, stratified_sample
 from provgraph.nli.export import export
 from provgraph.nli.runtime import load_nli_model
@@ -139,3 +141,25 @@ def test_evaluate_cli_reports_per_source_accuracy(
     result = json.loads(capsys.readouterr().out)
     assert set(result["accuracy"]["per_source"]) == set(SOURCES)
     assert result["accuracy"]["n"] == 12
+
+
+def test_total_steps_ends_the_run_with_the_schedule_at_zero(
+    tmp_path: Path, tiny_model: Path
+) -> None:
+    cfg = _config(tmp_path, tiny_model, "ckpt")
+    cfg["train"].update(epochs=3, total_steps=7, warmup_ratio=0.0)  # 5 batches per epoch
+    state = train(cfg, resume=False)
+    assert state.step == 7 and state.stopped == "completed"
+    log = [json.loads(line) for line in (tmp_path / "ckpt" / "train_log.jsonl").open()]
+    assert [r["total_steps"] for r in log if r["event"] == "start"] == [7]
+    lrs = [r["lr"] for r in log if r["event"] == "train"]
+    assert lrs[-1] == 0.0 and lrs[0] > lrs[-2] > 0.0
+
+
+def test_unknown_precision_is_refused_with_the_setting_named(
+    tmp_path: Path, tiny_model: Path
+) -> None:
+    cfg = _config(tmp_path, tiny_model, "ckpt")
+    cfg["train"]["precision"] = "fp8"
+    with pytest.raises(ValueError, match=r"train\.precision"):
+        train(cfg, resume=False, max_steps=1)
