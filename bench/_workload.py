@@ -38,16 +38,27 @@ class _Session:
         self.seq = 0
         self.keys = 0
 
-    def emit(self, node_type: str, node: str, run: str, agent: str, parents: list[str],
-             **extra: Any) -> str:
+    def emit(
+        self, node_type: str, node: str, run: str, agent: str, parents: list[str], **extra: Any
+    ) -> str:
         self.seq += 1
         self.clock += timedelta(milliseconds=self.rng.randint(5, 900))
         node_id = f"{self.sid}.{node}"
-        self.w.events.append(Event.model_validate({
-            "id": f"{node_id}#{self.seq}", "type": node_type, "timestamp": self.clock,
-            "session_id": self.sid, "node_id": node_id, "run_id": f"{self.sid}.{run}",
-            "agent_name": agent, "parent_ids": parents, **extra,
-        }))
+        self.w.events.append(
+            Event.model_validate(
+                {
+                    "id": f"{node_id}#{self.seq}",
+                    "type": node_type,
+                    "timestamp": self.clock,
+                    "session_id": self.sid,
+                    "node_id": node_id,
+                    "run_id": f"{self.sid}.{run}",
+                    "agent_name": agent,
+                    "parent_ids": parents,
+                    **extra,
+                }
+            )
+        )
         return node_id
 
     def key(self, prefix: str) -> str:
@@ -59,17 +70,40 @@ class _Session:
         last = start
         keys: list[str] = []
         for turn in range(turns):
-            req = self.emit("model_request", f"{run}.req{turn}", run, agent, [last],
-                            data={"model": "gpt-4.1-mini"})
-            resp = self.emit("model_response", f"{run}.resp{turn}", run, agent, [req],
-                             content=f"Turn {turn}: I will read more.")
-            call = self.emit("tool_call", f"{run}.call{turn}", run, agent, [resp],
-                             data={"tool": "read_file"})
-            doc = self.rng.choice(self.w.corpus[: max(8, len(self.w.corpus) // 4)]
-                                  if self.rng.random() < 0.6 else self.w.corpus)
+            req = self.emit(
+                "model_request",
+                f"{run}.req{turn}",
+                run,
+                agent,
+                [last],
+                data={"model": "gpt-4.1-mini"},
+            )
+            resp = self.emit(
+                "model_response",
+                f"{run}.resp{turn}",
+                run,
+                agent,
+                [req],
+                content=f"Turn {turn}: I will read more.",
+            )
+            call = self.emit(
+                "tool_call", f"{run}.call{turn}", run, agent, [resp], data={"tool": "read_file"}
+            )
+            doc = self.rng.choice(
+                self.w.corpus[: max(8, len(self.w.corpus) // 4)]
+                if self.rng.random() < 0.6
+                else self.w.corpus
+            )
             key = self.key("d")
-            read = self.emit("data_read", f"{run}.read{turn}", run, agent, [call, doc],
-                             citation_key=key, content=f"Excerpt {turn} of {doc}: facts.")
+            read = self.emit(
+                "data_read",
+                f"{run}.read{turn}",
+                run,
+                agent,
+                [call, doc],
+                citation_key=key,
+                content=f"Excerpt {turn} of {doc}: facts.",
+            )
             self.w.data_reads.append(read)
             result = self.emit("tool_result", f"{run}.result{turn}", run, agent, [read])
             last, keys = result, [*keys, key]
@@ -83,19 +117,27 @@ class _Session:
         results = []
         for sub in range(self.rng.randint(1, 2)):
             name, sub_run = f"analyst{sub}", f"sub{sub}"
-            call = self.emit("tool_call", f"coord.delegate{sub}", coord, agent, [last],
-                             data={"tool": "delegate"})
+            call = self.emit(
+                "tool_call", f"coord.delegate{sub}", coord, agent, [last], data={"tool": "delegate"}
+            )
             child = self.emit("agent_run", f"{sub_run}.run", sub_run, name, [call])
             task = self.emit("input", f"{sub_run}.input", sub_run, name, [child], content="Task")
             sub_last, sub_keys = self.loop(sub_run, name, task, self.rng.randint(2, 4))
             req = self.emit("model_request", f"{sub_run}.final_req", sub_run, name, [sub_last])
             cites = "".join(f" [REF|{k}]" for k in sub_keys)
-            answer = self.emit("model_response", f"{sub_run}.answer", sub_run, name, [req],
-                               citation_key=self.key("a"), content=f"Findings{cites}.")
-            self.emit("agent_run", f"{sub_run}.run", sub_run, name, [],
-                      data={"status": "completed"})
-            results.append(self.emit("tool_result", f"coord.result{sub}", coord, agent,
-                                     [answer]))
+            answer = self.emit(
+                "model_response",
+                f"{sub_run}.answer",
+                sub_run,
+                name,
+                [req],
+                citation_key=self.key("a"),
+                content=f"Findings{cites}.",
+            )
+            self.emit(
+                "agent_run", f"{sub_run}.run", sub_run, name, [], data={"status": "completed"}
+            )
+            results.append(self.emit("tool_result", f"coord.result{sub}", coord, agent, [answer]))
             keys.append(f"a_{self.keys}")
         req = self.emit("model_request", "coord.final_req", coord, agent, [last, *results])
         text = "Answer" + "".join(f" [REF|{k}]" for k in keys) + "."
@@ -114,11 +156,19 @@ def build_workload(nodes: int, seed: int = 7) -> Workload:
     for index in range(corpus_size):
         node_id = f"doc-{index:05d}"
         workload.corpus.append(node_id)
-        workload.events.append(Event.model_validate({
-            "id": f"{node_id}#0", "type": "data_read", "timestamp": T0,
-            "session_id": CORPUS_SESSION, "node_id": node_id, "label": f"Document {index}",
-            "content": f"Document {index} of the shared corpus.",
-        }))
+        workload.events.append(
+            Event.model_validate(
+                {
+                    "id": f"{node_id}#0",
+                    "type": "data_read",
+                    "timestamp": T0,
+                    "session_id": CORPUS_SESSION,
+                    "node_id": node_id,
+                    "label": f"Document {index}",
+                    "content": f"Document {index} of the shared corpus.",
+                }
+            )
+        )
     distinct = corpus_size
     while distinct < nodes:
         start = len(workload.events)

@@ -87,7 +87,7 @@ def fresh_events(n: int, tag: str) -> list[dict[str, Any]]:
 
 
 def batches(events: list[dict[str, Any]], size: int) -> list[bytes]:
-    return [json.dumps(events[i:i + size]).encode() for i in range(0, len(events), size)]
+    return [json.dumps(events[i : i + size]).encode() for i in range(0, len(events), size)]
 
 
 def free_port() -> int:
@@ -125,7 +125,7 @@ async def direct_rate(
     parsed = [Event.model_validate(e) for e in events]
     if not validate:
         started = time.perf_counter()
-    chunks = [parsed[i:i + 1000] for i in range(0, len(parsed), 1000)]
+    chunks = [parsed[i : i + 1000] for i in range(0, len(parsed), 1000)]
 
     async def worker() -> None:
         while chunks:
@@ -135,8 +135,9 @@ async def direct_rate(
     return len(parsed) / (time.perf_counter() - started)
 
 
-async def adapter_p50(store: AsyncGraphStore, project: str, output_id: str, session_id: str,
-                      n: int) -> dict[str, float]:
+async def adapter_p50(
+    store: AsyncGraphStore, project: str, output_id: str, session_id: str, n: int
+) -> dict[str, float]:
     """The store calls behind each query, timed alone: what the API adds is the difference."""
     calls: dict[str, Callable[[], Awaitable[object]]] = {
         "attribution": lambda: store.attribution(project, AttributionQuery(output_id, 32, 100)),
@@ -155,8 +156,11 @@ async def adapter_p50(store: AsyncGraphStore, project: str, output_id: str, sess
 
 
 async def gql(client: httpx.AsyncClient, query: str, variables: dict[str, Any]) -> Any:
-    r = await client.post("/graphql", json={"query": query, "variables": variables},
-                          headers={"Authorization": f"Bearer {KEY}"})
+    r = await client.post(
+        "/graphql",
+        json={"query": query, "variables": variables},
+        headers={"Authorization": f"Bearer {KEY}"},
+    )
     body = r.json()
     if body.get("errors"):
         raise RuntimeError(f"GraphQL error: {body['errors'][0]['message']}")
@@ -164,18 +168,25 @@ async def gql(client: httpx.AsyncClient, query: str, variables: dict[str, Any]) 
 
 
 QUERIES = {
-    "attribution": ("query($o: ID!) { attribution(outputId: $o, maxDepth: 32, maxPaths: 100) "
-                    "{ truncated sources { id label } paths { nodeIds } } }"),
-    "citationSummary": ("query($s: ID!) { citationSummary(sessionId: $s) { key node { id label } "
-                        "citedInIds latestVerdicts { verdict confidence } } }"),
-    "verificationReport": ("query($o: ID!) { verificationReport(outputId: $o) { version "
-                           "citationsChecked supportRate verdictCounts { verdict count } "
-                           "citations { keys verdict confidence evidence { start end } } } }"),
+    "attribution": (
+        "query($o: ID!) { attribution(outputId: $o, maxDepth: 32, maxPaths: 100) "
+        "{ truncated sources { id label } paths { nodeIds } } }"
+    ),
+    "citationSummary": (
+        "query($s: ID!) { citationSummary(sessionId: $s) { key node { id label } "
+        "citedInIds latestVerdicts { verdict confidence } } }"
+    ),
+    "verificationReport": (
+        "query($o: ID!) { verificationReport(outputId: $o) { version "
+        "citationsChecked supportRate verdictCounts { verdict count } "
+        "citations { keys verdict confidence evidence { start end } } } }"
+    ),
 }
 
 
-async def latency(client: httpx.AsyncClient, name: str, variables: dict[str, Any], n: int
-                  ) -> dict[str, float]:
+async def latency(
+    client: httpx.AsyncClient, name: str, variables: dict[str, Any], n: int
+) -> dict[str, float]:
     for _ in range(10):
         await gql(client, QUERIES[name], variables)
     samples = []
@@ -184,8 +195,10 @@ async def latency(client: httpx.AsyncClient, name: str, variables: dict[str, Any
         await gql(client, QUERIES[name], variables)
         samples.append((time.perf_counter() - started) * 1000)
     samples.sort()
-    return {"p50_ms": round(statistics.median(samples), 2),
-            "p99_ms": round(samples[min(len(samples) - 1, int(len(samples) * 0.99))], 2)}
+    return {
+        "p50_ms": round(statistics.median(samples), 2),
+        "p99_ms": round(samples[min(len(samples) - 1, int(len(samples) * 0.99))], 2),
+    }
 
 
 async def produce_report(client: httpx.AsyncClient, output_id: str) -> dict[str, Any]:
@@ -193,16 +206,18 @@ async def produce_report(client: httpx.AsyncClient, output_id: str) -> dict[str,
     job = (await gql(client, mutation, {"o": output_id}))["requestVerification"]
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline:
-        found = (await gql(client, "query($j: ID!) { job(id: $j) { state error } }",
-                           {"j": job["id"]}))["job"]
+        found = (
+            await gql(client, "query($j: ID!) { job(id: $j) { state error } }", {"j": job["id"]})
+        )["job"]
         if found["state"] in ("DONE", "FAILED"):
             return dict(found)
         await asyncio.sleep(0.5)
     raise RuntimeError("verification job did not finish in 10 minutes")
 
 
-async def run(args: argparse.Namespace, base_url: str, store: AsyncGraphStore | None
-              ) -> dict[str, Any]:
+async def run(
+    args: argparse.Namespace, base_url: str, store: AsyncGraphStore | None
+) -> dict[str, Any]:
     result: dict[str, Any] = {}
     limits = httpx.Limits(max_connections=IN_FLIGHT + 2)
     async with httpx.AsyncClient(base_url=base_url, timeout=600, limits=limits) as client:
@@ -211,18 +226,23 @@ async def run(args: argparse.Namespace, base_url: str, store: AsyncGraphStore | 
         copies = max(1, args.nodes // 35)
         load = [e for c in range(copies) for e in copy_session(base, f"g{tag}-{c}")]
         load_rate = await post_all(client, batches(load, 1000))
-        result["graph"] = {"sessions": copies, "events": len(load), "load_events_per_s":
-                           round(load_rate)}
+        result["graph"] = {
+            "sessions": copies,
+            "events": len(load),
+            "load_events_per_s": round(load_rate),
+        }
         http: dict[str, float] = {}
         for size in (100, 1000):
             events = fresh_events(args.events, f"h{size}{tag}-")
             http[str(size)] = round(await post_all(client, batches(events, size)))
         result["http_events_per_s"] = http
         if store is not None:
-            direct = await direct_rate(store, f"direct-{tag}", fresh_events(args.events, "d-"),
-                                       validate=False)
-            validated = await direct_rate(store, f"directv-{tag}",
-                                          fresh_events(args.events, "v-"), validate=True)
+            direct = await direct_rate(
+                store, f"direct-{tag}", fresh_events(args.events, "d-"), validate=False
+            )
+            validated = await direct_rate(
+                store, f"directv-{tag}", fresh_events(args.events, "v-"), validate=True
+            )
             result["direct_events_per_s"] = round(direct)
             result["direct_with_validation_events_per_s"] = round(validated)
             result["ratio"] = round(max(http.values()) / direct, 3)
@@ -233,19 +253,21 @@ async def run(args: argparse.Namespace, base_url: str, store: AsyncGraphStore | 
         result["verification_job"]["seconds"] = round(time.perf_counter() - started, 1)
         result["graphql"] = {
             "attribution": await latency(client, "attribution", {"o": output_id}, args.requests),
-            "citationSummary": await latency(client, "citationSummary", {"s": session_id},
-                                             args.requests),
-            "verificationReport": await latency(client, "verificationReport", {"o": output_id},
-                                                args.requests),
+            "citationSummary": await latency(
+                client, "citationSummary", {"s": session_id}, args.requests
+            ),
+            "verificationReport": await latency(
+                client, "verificationReport", {"o": output_id}, args.requests
+            ),
         }
         if store is not None and args.store == "neo4j":  # the API's own store is shared
             result["adapter_p50_ms"] = await adapter_p50(
-                store, "bench", output_id, session_id, min(args.requests, 50))
+                store, "bench", output_id, session_id, min(args.requests, 50)
+            )
     return result
 
 
-async def run_with_store(args: argparse.Namespace, url: str, settings: Settings
-                         ) -> dict[str, Any]:
+async def run_with_store(args: argparse.Namespace, url: str, settings: Settings) -> dict[str, Any]:
     """One event loop for the whole run: an async driver must not cross loops."""
     from services.api.state import open_async_store
 
@@ -258,10 +280,21 @@ async def run_with_store(args: argparse.Namespace, url: str, settings: Settings
 
 def start_api(env: dict[str, str], log: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    cmd = [sys.executable, "-m", "uvicorn", "--factory", "services.api.app:create_app",
-           "--host", "127.0.0.1", "--port", str(port), "--no-access-log", "--log-level", "warning"]
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log.open("wb"),
-                            stderr=subprocess.STDOUT)
+    cmd = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "--factory",
+        "services.api.app:create_app",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--no-access-log",
+        "--log-level",
+        "warning",
+    ]
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -292,8 +325,14 @@ def main() -> int:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="provgraph-bench-")))
         up_env = REPO / ".provgraph" / "up.env"
         env = {k: v for k, v in os.environ.items() if not k.startswith("PROVGRAPH_")}
-        env.update({"PROVGRAPH_HOME": str(tmp / "api"), "PROVGRAPH_BOOTSTRAP_ADMIN_KEY": KEY,
-                    "PROVGRAPH_PROJECT": "bench", "PROVGRAPH_AUTO_VERIFY": "false"})
+        env.update(
+            {
+                "PROVGRAPH_HOME": str(tmp / "api"),
+                "PROVGRAPH_BOOTSTRAP_ADMIN_KEY": KEY,
+                "PROVGRAPH_PROJECT": "bench",
+                "PROVGRAPH_AUTO_VERIFY": "false",
+            }
+        )
         settings = Settings(home=tmp / "direct")
         if args.store == "neo4j":
             uri = args.neo4j_uri
@@ -321,8 +360,10 @@ def main() -> int:
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print(f"HTTP ingestion events/s: {result['http_events_per_s']}  direct: "
-              f"{result.get('direct_events_per_s')}  ratio: {result.get('ratio')}")
+        print(
+            f"HTTP ingestion events/s: {result['http_events_per_s']}  direct: "
+            f"{result.get('direct_events_per_s')}  ratio: {result.get('ratio')}"
+        )
         for name, figures in result["graphql"].items():
             print(f"{name}: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms")
     return 0

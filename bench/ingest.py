@@ -49,9 +49,7 @@ from provgraph.store.neo4j import Neo4jGraphStore, open_neo4j_store
 from provgraph.store.types import AttributionQuery, LineageDirection
 
 RAW_NODES = (
-    "UNWIND $rows AS row\n"
-    "MERGE (n:Node {project: $project, id: row.id})\n"
-    "SET n += row.props"
+    "UNWIND $rows AS row\nMERGE (n:Node {project: $project, id: row.id})\nSET n += row.props"
 )
 
 
@@ -72,10 +70,14 @@ def final_graph(workload: Workload) -> tuple[list[dict[str, Any]], dict[str, lis
     nodes = []
     for node in graph.nodes.values():
         props = {
-            "type": node.type.value if node.type else None, "label": node.label,
-            "session_id": node.session_id, "run_id": node.run_id,
-            "agent_name": node.agent_name, "content": node.content,
-            "citation_key": node.citation_key, "timestamp": utc_text(node.timestamp),
+            "type": node.type.value if node.type else None,
+            "label": node.label,
+            "session_id": node.session_id,
+            "run_id": node.run_id,
+            "agent_name": node.agent_name,
+            "content": node.content,
+            "citation_key": node.citation_key,
+            "timestamp": utc_text(node.timestamp),
             "data": json.dumps(node.data, sort_keys=True) if node.data else None,
         }
         nodes.append({"id": node.id, "props": {k: v for k, v in props.items() if v is not None}})
@@ -85,29 +87,37 @@ def final_graph(workload: Workload) -> tuple[list[dict[str, Any]], dict[str, lis
     return nodes, edges
 
 
-def raw_batches(nodes: list[dict[str, Any]], edges: dict[str, list[dict[str, str]]],
-                batch: int) -> list[tuple[str, dict[str, Any]]]:
+def raw_batches(
+    nodes: list[dict[str, Any]], edges: dict[str, list[dict[str, str]]], batch: int
+) -> list[tuple[str, dict[str, Any]]]:
     """(statement, parameters) of every raw transaction, nodes first."""
-    work = [(RAW_NODES, {"rows": nodes[i:i + batch]}) for i in range(0, len(nodes), batch)]
+    work = [(RAW_NODES, {"rows": nodes[i : i + batch]}) for i in range(0, len(nodes), batch)]
     for label, rows in edges.items():
-        work += [(raw_edges(EdgeLabel(label)), {"rows": rows[i:i + batch]})
-                 for i in range(0, len(rows), batch)]
+        work += [
+            (raw_edges(EdgeLabel(label)), {"rows": rows[i : i + batch]})
+            for i in range(0, len(rows), batch)
+        ]
     return work
 
 
-def interleaved_ingest(store: Neo4jGraphStore, database: str, workload: Workload,
-                       raw_work: list[tuple[str, dict[str, Any]]], batch: int,
-                       raw_project: str, store_project: str) -> tuple[float, float]:
+def interleaved_ingest(
+    store: Neo4jGraphStore,
+    database: str,
+    workload: Workload,
+    raw_work: list[tuple[str, dict[str, Any]]],
+    batch: int,
+    raw_project: str,
+    store_project: str,
+) -> tuple[float, float]:
     """Alternate raw transactions and adapter batches; seconds spent by each side."""
-    event_batches = [workload.events[i:i + batch] for i in range(0, len(workload.events), batch)]
+    event_batches = [workload.events[i : i + batch] for i in range(0, len(workload.events), batch)]
     raw_s = store_s = 0.0
     raw_per_turn = -(-len(raw_work) // max(1, len(event_batches)))
     pending = list(raw_work)
     for events in event_batches:
         started = time.perf_counter()
         for text, params in pending[:raw_per_turn]:
-            store.driver.execute_query(text, {"project": raw_project, **params},
-                                       database_=database)
+            store.driver.execute_query(text, {"project": raw_project, **params}, database_=database)
         del pending[:raw_per_turn]
         raw_s += time.perf_counter() - started
         started = time.perf_counter()
@@ -121,8 +131,9 @@ def interleaved_ingest(store: Neo4jGraphStore, database: str, workload: Workload
     return raw_s, store_s
 
 
-def latencies(call: Callable[[str], object], ids: list[str], count: int, rng: random.Random,
-              warmup: int = 20) -> dict[str, float]:
+def latencies(
+    call: Callable[[str], object], ids: list[str], count: int, rng: random.Random, warmup: int = 20
+) -> dict[str, float]:
     for node_id in rng.sample(ids, min(warmup, len(ids))):
         call(node_id)
     samples = []
@@ -160,31 +171,56 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         store = open_neo4j_store(settings)
         assert isinstance(store, Neo4jGraphStore)
         driver, database = store.driver, settings.neo4j_database
-        raw_project, store_project = (f"bench-{kind}-{uuid.uuid4().hex[:8]}"
-                                      for kind in ("raw", "store"))
+        raw_project, store_project = (
+            f"bench-{kind}-{uuid.uuid4().hex[:8]}" for kind in ("raw", "store")
+        )
         try:
             warm = f"bench-warm-{uuid.uuid4().hex[:8]}"  # plan every statement once first
-            interleaved_ingest(store, database, build_workload(300, seed=1),
-                               raw_batches(nodes[:50], {k: v[:20] for k, v in edges.items()}, 50),
-                               args.batch_size, warm, warm + "-s")
+            interleaved_ingest(
+                store,
+                database,
+                build_workload(300, seed=1),
+                raw_batches(nodes[:50], {k: v[:20] for k, v in edges.items()}, 50),
+                args.batch_size,
+                warm,
+                warm + "-s",
+            )
             delete_projects(driver, database, [warm, warm + "-s"])
             raw_s, store_s = interleaved_ingest(
-                store, database, workload, raw_batches(nodes, edges, args.batch_size),
-                args.batch_size, raw_project, store_project)
+                store,
+                database,
+                workload,
+                raw_batches(nodes, edges, args.batch_size),
+                args.batch_size,
+                raw_project,
+                store_project,
+            )
             attribution = latencies(
                 lambda i: store.attribution(store_project, AttributionQuery(i)),
-                workload.final_outputs, args.queries, rng)
+                workload.final_outputs,
+                args.queries,
+                rng,
+            )
             lineage = latencies(
-                lambda i: store.lineage(store_project, i, direction=LineageDirection.DOWN,
-                                        depth=10, limit=1000),
-                workload.data_reads, args.queries, rng)
+                lambda i: store.lineage(
+                    store_project, i, direction=LineageDirection.DOWN, depth=10, limit=1000
+                ),
+                workload.data_reads,
+                args.queries,
+                rng,
+            )
             shared = latencies(
-                lambda i: store.lineage(store_project, i, direction=LineageDirection.DOWN,
-                                        depth=3, limit=1000),
-                workload.corpus[:8], max(20, args.queries // 10), rng)
+                lambda i: store.lineage(
+                    store_project, i, direction=LineageDirection.DOWN, depth=3, limit=1000
+                ),
+                workload.corpus[:8],
+                max(20, args.queries // 10),
+                rng,
+            )
             server = driver.execute_query(
                 "CALL dbms.components() YIELD name, versions, edition "
-                "RETURN name + ' ' + versions[0] + ' ' + edition AS v", database_=database,
+                "RETURN name + ' ' + versions[0] + ' ' + edition AS v",
+                database_=database,
             ).records[0]["v"]
         finally:
             if not args.keep:
@@ -234,8 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         q = report["queries"]
         print(f"{report['nodes']} nodes, {report['edges']} edges, {report['events']} events")
-        print(f"raw {report['raw_rows_per_s']} rows/s, store {report['store_rows_per_s']} rows/s,"
-              f" ratio {report['ratio']}")
+        print(
+            f"raw {report['raw_rows_per_s']} rows/s, store {report['store_rows_per_s']} rows/s,"
+            f" ratio {report['ratio']}"
+        )
         for name, figures in q.items():
             print(f"{name}: p50 {figures['p50_ms']} ms, p99 {figures['p99_ms']} ms")
     return 0

@@ -83,16 +83,24 @@ def evaluate_file(
     labels = [str(row["label"]) for row in rows]
     support_opt = [best[r].support if r in best else None for r in range(len(rows))]
     contra = [best[r].contradiction if r in best else 0.0 for r in range(len(rows))]
-    skipped = {n: (None if s.status == "ran" else (s.reason or s.status))
-               for n, s in stages.statuses.items() if n in SUPPORT_STAGES}
+    skipped = {
+        n: (None if s.status == "ran" else (s.reason or s.status))
+        for n, s in stages.statuses.items()
+        if n in SUPPORT_STAGES
+    }
     stage_vals = {n: [stage_best[n].get(r) for r in range(len(rows))] for n in SUPPORT_STAGES}
     result = metrics(labels, support_opt, contra, stage_vals, skipped, cfg.thresholds)
     dump = [
-        {"file": path.name, "id": row.get("id"), "label": labels[r], "support": support_opt[r],
-         "contradiction": contra[r],
-         **{f"stage_{n}": stage_best[n].get(r) for n in SUPPORT_STAGES},
-         "skipped": skipped,
-         "signals": best[r].signals.__dict__ if r in best else None}
+        {
+            "file": path.name,
+            "id": row.get("id"),
+            "label": labels[r],
+            "support": support_opt[r],
+            "contradiction": contra[r],
+            **{f"stage_{n}": stage_best[n].get(r) for n in SUPPORT_STAGES},
+            "skipped": skipped,
+            "signals": best[r].signals.__dict__ if r in best else None,
+        }
         for r, row in enumerate(rows)
     ]
     return result, dump
@@ -127,7 +135,8 @@ def metrics(
     fused: dict[str, Any] = {
         "support_auroc": _auroc(y_sup, support),
         "bacc": round(float(balanced_accuracy_score(y_sup, pred_sup)), 4)
-        if len(set(y_sup)) > 1 else None,
+        if len(set(y_sup)) > 1
+        else None,
         "contradiction_auroc": None,
         "macro_f1": None,
     }
@@ -137,8 +146,11 @@ def metrics(
             [1 if labels[i] == "contradicted" else 0 for i in idx], [contra[i] for i in idx]
         )
         three = [
-            "supported" if v == Verdict.SUPPORTED
-            else "contradicted" if v == Verdict.CONTRADICTED else "unsupported"
+            "supported"
+            if v == Verdict.SUPPORTED
+            else "contradicted"
+            if v == Verdict.CONTRADICTED
+            else "unsupported"
             for v in verdicts
         ]
         fused["macro_f1"] = round(float(f1_score(labels, three, average="macro")), 4)
@@ -155,13 +167,19 @@ def from_scores(path: Path, thresholds: Any) -> dict[str, Any]:
     files: dict[str, Any] = {}
     for name, rows in sorted(by_file.items()):
         files[name] = metrics(
-            [r["label"] for r in rows], [r["support"] for r in rows],
+            [r["label"] for r in rows],
+            [r["support"] for r in rows],
             [r["contradiction"] for r in rows],
             {n: [r.get(f"stage_{n}") for r in rows] for n in SUPPORT_STAGES},
-            {n: (rows[0].get("skipped") or {}).get(n)
-             or (None if any(r.get(f"stage_{n}") is not None for r in rows)
-                 else "no scores recorded for this stage")
-             for n in SUPPORT_STAGES},
+            {
+                n: (rows[0].get("skipped") or {}).get(n)
+                or (
+                    None
+                    if any(r.get(f"stage_{n}") is not None for r in rows)
+                    else "no scores recorded for this stage"
+                )
+                for n in SUPPORT_STAGES
+            },
             thresholds,
         )
     return files
@@ -170,12 +188,20 @@ def from_scores(path: Path, thresholds: Any) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=None)
-    parser.add_argument("--from-scores", type=Path, default=None,
-                        help="recompute metrics from a --dump-scores file (current thresholds)")
+    parser.add_argument(
+        "--from-scores",
+        type=Path,
+        default=None,
+        help="recompute metrics from a --dump-scores file (current thresholds)",
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--limit", type=int, default=None, help="first N rows per file")
-    parser.add_argument("--sample", type=int, default=None,
-                        help="N evenly spaced rows per file (for slow stages on shared CPUs)")
+    parser.add_argument(
+        "--sample",
+        type=int,
+        default=None,
+        help="N evenly spaced rows per file (for slow stages on shared CPUs)",
+    )
     parser.add_argument("--embedding-max-windows", type=int, default=None)
     parser.add_argument("--no-embeddings", action="store_true")
     parser.add_argument("--no-nli", action="store_true")
@@ -186,13 +212,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.embedding_max_windows:
         extra["embedding_max_windows"] = args.embedding_max_windows
     cfg = VerificationConfig(
-        embeddings=not args.no_embeddings, nli=not args.no_nli, nli_model=args.nli_model,
-        relative=False, coverage=False, **extra,
+        embeddings=not args.no_embeddings,
+        nli=not args.no_nli,
+        nli_model=args.nli_model,
+        relative=False,
+        coverage=False,
+        **extra,
     )
     started = time.perf_counter()
     if args.from_scores:
-        result = {"files": from_scores(args.from_scores, cfg.thresholds),
-                  "seconds": round(time.perf_counter() - started, 2)}
+        result = {
+            "files": from_scores(args.from_scores, cfg.thresholds),
+            "seconds": round(time.perf_counter() - started, 2),
+        }
         print(json.dumps(result, indent=2))
         return 0
     if args.data is None:
@@ -205,8 +237,10 @@ def main(argv: list[str] | None = None) -> int:
         files[path.name], dump = evaluate_file(path, stages, args.limit, args.sample)
         dumps.extend(dump)
         if not args.json:
-            print(f"{path.name}: {json.dumps(files[path.name])} "
-                  f"({time.perf_counter() - t0:.1f}s)", flush=True)
+            print(
+                f"{path.name}: {json.dumps(files[path.name])} ({time.perf_counter() - t0:.1f}s)",
+                flush=True,
+            )
     result = {"files": files, "seconds": round(time.perf_counter() - started, 2)}
     if args.dump_scores:
         args.dump_scores.write_text("\n".join(json.dumps(d) for d in dumps) + "\n")

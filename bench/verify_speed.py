@@ -45,10 +45,38 @@ from provgraph.verification import (
 )
 
 WORDS = [
-    "river", "city", "bank", "company", "founded", "grew", "revenue", "market", "people",
-    "village", "castle", "duke", "built", "century", "spices", "trade", "ship", "harbour",
-    "museum", "opened", "year", "population", "school", "railway", "station", "bridge",
-    "mayor", "council", "elected", "festival", "church", "tower",
+    "river",
+    "city",
+    "bank",
+    "company",
+    "founded",
+    "grew",
+    "revenue",
+    "market",
+    "people",
+    "village",
+    "castle",
+    "duke",
+    "built",
+    "century",
+    "spices",
+    "trade",
+    "ship",
+    "harbour",
+    "museum",
+    "opened",
+    "year",
+    "population",
+    "school",
+    "railway",
+    "station",
+    "bridge",
+    "mayor",
+    "council",
+    "elected",
+    "festival",
+    "church",
+    "tower",
 ]
 
 
@@ -100,8 +128,10 @@ def seed_library(text: str, sources: dict[str, str]) -> tuple[float | None, str 
     try:
         import pydantic_ai_provenance  # noqa: F401
     except ImportError:
-        return None, (f"pydantic-ai-provenance needs Python >= 3.12; this is Python "
-                      f"{platform.python_version()} and no 3.12 environment is available")
+        return None, (
+            f"pydantic-ai-provenance needs Python >= 3.12; this is Python "
+            f"{platform.python_version()} and no 3.12 environment is available"
+        )
     return None, "seed library importable but no store adapter for it is wired here"
 
 
@@ -110,8 +140,12 @@ def run_stage(
 ) -> tuple[float, float]:
     """(wall citations/s, CPU citations/s) of one stage run alone on ``text``."""
     cfg = VerificationConfig(
-        tfidf=name == "tfidf", embeddings=name == "embeddings", nli=name == "nli",
-        consistency=False, relative=False, coverage=False,
+        tfidf=name == "tfidf",
+        embeddings=name == "embeddings",
+        nli=name == "nli",
+        consistency=False,
+        relative=False,
+        coverage=False,
     )
     resolver = MappingSourceResolver(sources)
     verify_text(text[:400], resolver, cfg, models=models)  # warm-up
@@ -134,11 +168,17 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     text, sources = workload(args.citations, args.sources, args.source_chars)
     ml_text = _first_tags(text, args.ml_citations)
-    out: dict[str, Any] = {"stages": {}, "workload": {
-        "citations": args.citations, "sources": args.sources, "source_chars": args.source_chars,
-        "ml_citations": args.ml_citations},
+    out: dict[str, Any] = {
+        "stages": {},
+        "workload": {
+            "citations": args.citations,
+            "sources": args.sources,
+            "source_chars": args.source_chars,
+            "ml_citations": args.ml_citations,
+        },
         "machine": f"{platform.machine()}, {__import__('os').cpu_count()} cores (shared), "
-                   f"Python {platform.python_version()}"}
+        f"Python {platform.python_version()}",
+    }
     models = StageModels()
     try:
         from provgraph.verification.embeddings import EmbeddingEncoder
@@ -155,11 +195,17 @@ def main(argv: list[str] | None = None) -> int:
     for name, workload_text in (("tfidf", text), ("embeddings", ml_text), ("nli", ml_text)):
         try:
             cps, cpu_cps = run_stage(name, workload_text, sources, models)
-            out["stages"][name] = {"citations_per_s": round(cps, 2),
-                                   "cpu_citations_per_s": round(cpu_cps, 2), "skipped": None}
+            out["stages"][name] = {
+                "citations_per_s": round(cps, 2),
+                "cpu_citations_per_s": round(cpu_cps, 2),
+                "skipped": None,
+            }
         except ModelUnavailableError as exc:
-            out["stages"][name] = {"citations_per_s": None, "cpu_citations_per_s": None,
-                                   "skipped": str(exc)}
+            out["stages"][name] = {
+                "citations_per_s": None,
+                "cpu_citations_per_s": None,
+                "skipped": str(exc),
+            }
     t0, c0 = time.perf_counter(), time.process_time()
     n = seed_algorithm(text, sources)
     algo = n / (time.perf_counter() - t0)
@@ -180,9 +226,11 @@ def main(argv: list[str] | None = None) -> int:
         for name, row in out["stages"].items():
             print(f"{name:12s} {row['citations_per_s']} citations/s {row['skipped'] or ''}")
         print(f"seed library: {seed_cps} ({reason})")
-        print(f"seed algorithm (re-implemented): {out['seed_algorithm_citations_per_s']} "
-              f"citations/s; TF-IDF stage is {out['tfidf_vs_seed_algorithm']}x wall, "
-              f"{out['tfidf_vs_seed_algorithm_cpu']}x CPU time")
+        print(
+            f"seed algorithm (re-implemented): {out['seed_algorithm_citations_per_s']} "
+            f"citations/s; TF-IDF stage is {out['tfidf_vs_seed_algorithm']}x wall, "
+            f"{out['tfidf_vs_seed_algorithm_cpu']}x CPU time"
+        )
     return 0
 
 

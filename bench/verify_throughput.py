@@ -87,19 +87,40 @@ def start_worker(settings: Settings, concurrency: int, log_dir: Path) -> subproc
 
     name = f"bench{concurrency}-{uuid.uuid4().hex[:6]}@localhost"
     env = {k: v for k, v in os.environ.items() if not k.startswith("PROVGRAPH_")}
-    env.update({
-        "PROVGRAPH_BROKER_URL": settings.broker_url or "",
-        "PROVGRAPH_NEO4J_URI": settings.neo4j_uri or "",
-        "PROVGRAPH_NEO4J_USER": settings.neo4j_user,
-        "PROVGRAPH_NEO4J_PASSWORD": settings.neo4j_password or "",
-        "PYTHONPATH": str(REPO),
-    })
+    env.update(
+        {
+            "PROVGRAPH_BROKER_URL": settings.broker_url or "",
+            "PROVGRAPH_NEO4J_URI": settings.neo4j_uri or "",
+            "PROVGRAPH_NEO4J_USER": settings.neo4j_user,
+            "PROVGRAPH_NEO4J_PASSWORD": settings.neo4j_password or "",
+            "PYTHONPATH": str(REPO),
+        }
+    )
     log = (log_dir / f"{name.split('@')[0]}.log").open("wb")
     popen = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "services.worker.app", "worker",
-         "-c", str(concurrency), "--without-gossip", "--without-mingle", "-Q", "light,heavy",
-         "-l", "WARNING", "-n", name],
-        cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "services.worker.app",
+            "worker",
+            "-c",
+            str(concurrency),
+            "--without-gossip",
+            "--without-mingle",
+            "-Q",
+            "light,heavy",
+            "-l",
+            "WARNING",
+            "-n",
+            name,
+        ],
+        cwd=REPO,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     app = celery_app_for(settings)
     deadline = time.monotonic() + 120
@@ -147,7 +168,11 @@ def wait_all(store: GraphStore, jobs: list[tuple[str, str]], timeout: float = 18
 
 
 def run_queued(
-    store: GraphStore, settings: Settings, config: VerificationConfig, n: int, concurrency: int,
+    store: GraphStore,
+    settings: Settings,
+    config: VerificationConfig,
+    n: int,
+    concurrency: int,
     log_dir: Path,
 ) -> dict[str, float]:
     from services.worker.dispatch import enqueue_verification
@@ -155,12 +180,29 @@ def run_queued(
     popen = start_worker(settings, concurrency, log_dir)
     try:
         warm = make_projects(store, concurrency, f"warm{concurrency}")
-        wait_all(store, [(p, enqueue_verification(p, OUTPUT_ID, settings=settings, config=config,
-                                                  store=store).id) for p in warm])
+        wait_all(
+            store,
+            [
+                (
+                    p,
+                    enqueue_verification(
+                        p, OUTPUT_ID, settings=settings, config=config, store=store
+                    ).id,
+                )
+                for p in warm
+            ],
+        )
         projects = make_projects(store, n, f"q{concurrency}")
         started = time.perf_counter()
-        jobs = [(p, enqueue_verification(p, OUTPUT_ID, settings=settings, config=config,
-                                         store=store).id) for p in projects]
+        jobs = [
+            (
+                p,
+                enqueue_verification(
+                    p, OUTPUT_ID, settings=settings, config=config, store=store
+                ).id,
+            )
+            for p in projects
+        ]
         citations = wait_all(store, jobs)
         elapsed = time.perf_counter() - started
     finally:
@@ -176,13 +218,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--outputs", type=int, default=20, help="outputs verified per run")
-    parser.add_argument("--stages", choices=("light", "heavy"), default="light",
-                        help="light: TF-IDF + consistency; heavy: + embeddings and NLI")
+    parser.add_argument(
+        "--stages",
+        choices=("light", "heavy"),
+        default="light",
+        help="light: TF-IDF + consistency; heavy: + embeddings and NLI",
+    )
     parser.add_argument("--redis-url", default=os.environ.get("PROVGRAPH_TEST_REDIS_URL"))
     parser.add_argument("--neo4j-uri", default=os.environ.get("PROVGRAPH_TEST_NEO4J_URI"))
     args = parser.parse_args()
-    config = (VerificationConfig(embeddings=False, nli=False) if args.stages == "light"
-              else VerificationConfig())
+    config = (
+        VerificationConfig(embeddings=False, nli=False)
+        if args.stages == "light"
+        else VerificationConfig()
+    )
     # The temporary folder must outlive the ExitStack: the stop callbacks find the
     # servers through the pid files inside it.
     with tempfile.TemporaryDirectory(prefix="pg-bench-") as tmp, ExitStack() as stack:
@@ -198,11 +247,20 @@ def main() -> None:
         if not neo4j_uri:
             from provgraph.ops.neo4j_server import start_neo4j, stop_neo4j
 
-            neo4j_uri = start_neo4j(root / "neo4j", _process.free_port(), auth=False,
-                                    heap="512m", pagecache="256m", timeout=300).uri
+            neo4j_uri = start_neo4j(
+                root / "neo4j",
+                _process.free_port(),
+                auth=False,
+                heap="512m",
+                pagecache="256m",
+                timeout=300,
+            ).uri
             stack.callback(stop_neo4j, root / "neo4j", 30.0)
-        settings = Settings(broker_url=redis_url, neo4j_uri=neo4j_uri,
-                            neo4j_password=os.environ.get("PROVGRAPH_TEST_NEO4J_PASSWORD") or None)
+        settings = Settings(
+            broker_url=redis_url,
+            neo4j_uri=neo4j_uri,
+            neo4j_password=os.environ.get("PROVGRAPH_TEST_NEO4J_PASSWORD") or None,
+        )
         from provgraph.store.neo4j import open_neo4j_store
 
         store = open_neo4j_store(settings)
@@ -221,8 +279,11 @@ def main() -> None:
         "ratio_one_worker": round(q["1"][0] / d_cps, 3) if d_cps else None,
         "outputs": args.outputs,
         "stages": args.stages,
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                    "platform": platform.platform()},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+        },
     }
     if args.json:
         print(json.dumps(result, sort_keys=True))
