@@ -148,8 +148,12 @@ class ProvenanceCapability(AbstractCapability[Any]):
         store = ProvenanceStore(graph_store, project=self.project, session_id=self.session_id)
         local = EmbeddedSink(graph_store, self.project)
         sink: EventSink = TeeSink(local, self.client) if self.client is not None else local
-        recorder = SessionRecorder(sink, session_id=store.session_id, agent_name=self.agent_name,
-                                   key_start=store.last_key_number)
+        recorder = SessionRecorder(
+            sink,
+            session_id=store.session_id,
+            agent_name=self.agent_name,
+            key_start=store.last_key_number,
+        )
         return _Session(recorder, store)
 
     async def for_run(self, ctx: RunContext[Any]) -> ProvenanceCapability:
@@ -183,8 +187,12 @@ class ProvenanceCapability(AbstractCapability[Any]):
     async def before_run(self, ctx: RunContext[Any]) -> None:
         rec = self._require_session().recorder
         parent = self._parent_scope.parent_call_id if self._parent_scope else None
-        run = rec.run(self.agent_name, run_id=self._run_id, delegated_by=parent,
-                      data={"run_id": self._run_id, "conversation_id": ctx.conversation_id})
+        run = rec.run(
+            self.agent_name,
+            run_id=self._run_id,
+            delegated_by=parent,
+            data={"run_id": self._run_id, "conversation_id": ctx.conversation_id},
+        )
         self._run_node = run.node_id
         prompt = ctx.prompt if isinstance(ctx.prompt, str) else _text(ctx.prompt or "")
         self._last_node = rec.input(run.node_id, prompt, **self._fields()).node_id
@@ -207,7 +215,9 @@ class ProvenanceCapability(AbstractCapability[Any]):
         rec = self._require_session().recorder
         parents = self._pending_results or ([self._last_node] if self._last_node else [])
         node = rec.model_request(
-            parents, label=f"Model request (step {ctx.run_step})", **self._fields(),
+            parents,
+            label=f"Model request (step {ctx.run_step})",
+            **self._fields(),
             data={"step": ctx.run_step, "message_count": len(request_context.messages)},
         )
         self._pending_results = []
@@ -215,17 +225,26 @@ class ProvenanceCapability(AbstractCapability[Any]):
         return request_context
 
     async def after_model_request(
-        self, ctx: RunContext[Any], *, request_context: ModelRequestContext,
+        self,
+        ctx: RunContext[Any],
+        *,
+        request_context: ModelRequestContext,
         response: ModelResponse,
     ) -> ModelResponse:
         rec = self._require_session().recorder
         usage = response.usage
         node = rec.model_response(
-            self._request_node or self._last_node or "", response.text or None,
-            label=f"Model response (step {ctx.run_step})", **self._fields(),
-            data={"step": ctx.run_step, "model_name": response.model_name,
-                  "tool_calls": [c.tool_name for c in response.tool_calls],
-                  "input_tokens": usage.input_tokens, "output_tokens": usage.output_tokens},
+            self._request_node or self._last_node or "",
+            response.text or None,
+            label=f"Model response (step {ctx.run_step})",
+            **self._fields(),
+            data={
+                "step": ctx.run_step,
+                "model_name": response.model_name,
+                "tool_calls": [c.tool_name for c in response.tool_calls],
+                "input_tokens": usage.input_tokens,
+                "output_tokens": usage.output_tokens,
+            },
         )
         self._last_node = node.node_id
         self._pending_results = []
@@ -233,8 +252,13 @@ class ProvenanceCapability(AbstractCapability[Any]):
 
     # ------------------------------------------------------------------ tools
     async def wrap_tool_execute(
-        self, ctx: RunContext[Any], *, call: ToolCallPart, tool_def: ToolDefinition,
-        args: Any, handler: WrapToolExecuteHandler,
+        self,
+        ctx: RunContext[Any],
+        *,
+        call: ToolCallPart,
+        tool_def: ToolDefinition,
+        args: Any,
+        handler: WrapToolExecuteHandler,
     ) -> Any:
         session = self._require_session()
         rec = session.recorder
@@ -242,8 +266,13 @@ class ProvenanceCapability(AbstractCapability[Any]):
         is_source = call.tool_name in self.source_tools
         record = rec.data_read if is_source else rec.tool_call
         # the d_N key exists before the tool runs, so a sub-agent inside it can cite it
-        node = record(self._last_node, call.tool_name, arguments, tool_call_id=call.tool_call_id,
-                      **self._fields())
+        node = record(
+            self._last_node,
+            call.tool_name,
+            arguments,
+            tool_call_id=call.tool_call_id,
+            **self._fields(),
+        )
         scope = _Scope(session, parent_call_id=node.node_id)
         token = _SCOPE.set(scope)
         try:
@@ -256,7 +285,12 @@ class ProvenanceCapability(AbstractCapability[Any]):
         elif scope.sub_outputs and scope.sub_outputs[-1].citation_key:
             # keep the sub-agent's inline d_N tags: the caller should cite the originals
             shown = f"[REF|{scope.sub_outputs[-1].citation_key}]\n{_text(result)}"
-        outcome = rec.tool_result(node.node_id, _text(result), tool_name=call.tool_name,
-                                  formatted=shown is not result, **self._fields())
+        outcome = rec.tool_result(
+            node.node_id,
+            _text(result),
+            tool_name=call.tool_name,
+            formatted=shown is not result,
+            **self._fields(),
+        )
         self._pending_results.append(outcome.node_id)
         return shown

@@ -288,7 +288,10 @@ def _verify(
         # The report is keyed by what this engine ran; the job records both hashes.
         log.warning(
             "job %s: engine config hash %s differs from the job's %s (requester and worker"
-            " run different versions?)", job.id, stored.config_hash, job.config_hash,
+            " run different versions?)",
+            job.id,
+            stored.config_hash,
+            job.config_hash,
         )
     return store.save_report(project, stored), report.citations_checked
 

@@ -28,26 +28,34 @@ def evaluation_attributes(report: Any) -> list[dict[str, Any]]:
     rate = getattr(inner, "support_rate", None)
     checked = int(getattr(inner, "citations_checked", 0) or 0)
     totals = dict(getattr(inner, "totals", {}) or {})
-    out: list[dict[str, Any]] = [{
-        "gen_ai.evaluation.name": EVALUATION_NAME,
-        "gen_ai.evaluation.score.value": float(rate) if rate is not None else 0.0,
-        "gen_ai.evaluation.score.label": ("nothing_checked" if checked == 0 else
-                                          "grounded" if totals.get("supported") == checked
-                                          else "partially_grounded"),
-        "gen_ai.evaluation.explanation": f"{checked} citation(s) checked: "
-        + ", ".join(f"{k}={v}" for k, v in sorted(totals.items()) if v),
-    }]
+    out: list[dict[str, Any]] = [
+        {
+            "gen_ai.evaluation.name": EVALUATION_NAME,
+            "gen_ai.evaluation.score.value": float(rate) if rate is not None else 0.0,
+            "gen_ai.evaluation.score.label": (
+                "nothing_checked"
+                if checked == 0
+                else "grounded"
+                if totals.get("supported") == checked
+                else "partially_grounded"
+            ),
+            "gen_ai.evaluation.explanation": f"{checked} citation(s) checked: "
+            + ", ".join(f"{k}={v}" for k, v in sorted(totals.items()) if v),
+        }
+    ]
     for check in getattr(inner, "checks", []) or []:
         verdict = getattr(check, "verdict", "")
         claim = getattr(getattr(check, "claim", None), "text", "")
-        out.append({
-            "gen_ai.evaluation.name": f"{EVALUATION_NAME}.{getattr(check, 'key', '')}",
-            "gen_ai.evaluation.score.value": float(getattr(check, "support_score", 0.0) or 0.0),
-            "gen_ai.evaluation.score.label": str(getattr(verdict, "value", verdict)),
-            "gen_ai.evaluation.explanation": f"claim {claim[:300]!r} vs source "
-            f"{getattr(check, 'key', '')}",
-            "provgraph.citation.tag_index": int(getattr(check, "tag_index", 0) or 0),
-        })
+        out.append(
+            {
+                "gen_ai.evaluation.name": f"{EVALUATION_NAME}.{getattr(check, 'key', '')}",
+                "gen_ai.evaluation.score.value": float(getattr(check, "support_score", 0.0) or 0.0),
+                "gen_ai.evaluation.score.label": str(getattr(verdict, "value", verdict)),
+                "gen_ai.evaluation.explanation": f"claim {claim[:300]!r} vs source "
+                f"{getattr(check, 'key', '')}",
+                "provgraph.citation.tag_index": int(getattr(check, "tag_index", 0) or 0),
+            }
+        )
     return out
 
 

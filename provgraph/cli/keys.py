@@ -43,8 +43,11 @@ def create(
     finally:
         keys.close()
     if as_json:
-        typer.echo(json.dumps({"id": key.id, "project": key.project, "role": key.role.value,
-                               "token": token}))
+        typer.echo(
+            json.dumps(
+                {"id": key.id, "project": key.project, "role": key.role.value, "token": token}
+            )
+        )
         return
     typer.echo(f"created key {key.id} (project {key.project}, role {key.role.value})")
     typer.echo(f"token (shown once): {token}")
@@ -62,11 +65,21 @@ def list_keys(
     finally:
         keys.close()
     if as_json:
-        typer.echo(json.dumps([
-            {"id": k.id, "project": k.project, "role": k.role.value, "name": k.name,
-             "created_at": k.created_at, "revoked_at": k.revoked_at}
-            for k in found
-        ]))
+        typer.echo(
+            json.dumps(
+                [
+                    {
+                        "id": k.id,
+                        "project": k.project,
+                        "role": k.role.value,
+                        "name": k.name,
+                        "created_at": k.created_at,
+                        "revoked_at": k.revoked_at,
+                    }
+                    for k in found
+                ]
+            )
+        )
         return
     if not found:
         typer.echo("no keys")

@@ -22,21 +22,37 @@ from provgraph.ops.status import ServiceStatus
 P = ParamSpec("P")
 R = TypeVar("R")
 
-app = typer.Typer(help="Local Neo4j and Redis servers.", no_args_is_help=True,
-                  pretty_exceptions_enable=False, add_completion=False)
-neo4j_app = typer.Typer(help="A real Neo4j 5.26 server (jars from Maven Central, local JDK).",
-                        no_args_is_help=True)
-redis_app = typer.Typer(help="A local redis-server (Celery broker), AOF on by default.",
-                        no_args_is_help=True)
+app = typer.Typer(
+    help="Local Neo4j and Redis servers.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+neo4j_app = typer.Typer(
+    help="A real Neo4j 5.26 server (jars from Maven Central, local JDK).", no_args_is_help=True
+)
+redis_app = typer.Typer(
+    help="A local redis-server (Celery broker), AOF on by default.", no_args_is_help=True
+)
 app.add_typer(neo4j_app, name="neo4j")
 app.add_typer(redis_app, name="redis")
 
 NOT_RUNNING_EXIT = 3
 
-Neo4jDir = Annotated[Path, typer.Option("--data-dir", envvar="PROVGRAPH_NEO4J_DATA_DIR",
-                                        help="Instance folder (config, data, logs, pid).")]
-RedisDir = Annotated[Path, typer.Option("--data-dir", envvar="PROVGRAPH_REDIS_DATA_DIR",
-                                        help="Instance folder (AOF, log, pid).")]
+Neo4jDir = Annotated[
+    Path,
+    typer.Option(
+        "--data-dir",
+        envvar="PROVGRAPH_NEO4J_DATA_DIR",
+        help="Instance folder (config, data, logs, pid).",
+    ),
+]
+RedisDir = Annotated[
+    Path,
+    typer.Option(
+        "--data-dir", envvar="PROVGRAPH_REDIS_DATA_DIR", help="Instance folder (AOF, log, pid)."
+    ),
+]
 
 
 def _fail(message: str, details: list[str] | None = None) -> typer.Exit:
@@ -71,27 +87,50 @@ def _report(status: ServiceStatus) -> None:
 @_one_line_errors
 def neo4j_start(
     data_dir: Neo4jDir = Path(".provgraph/neo4j"),
-    port: Annotated[int, typer.Option("--port", envvar="PROVGRAPH_NEO4J_BOLT_PORT",
-                                      help="Bolt port on 127.0.0.1.")] = 7687,
-    auth: Annotated[bool, typer.Option("--auth/--no-auth", envvar="PROVGRAPH_NEO4J_AUTH",
-                                       help="Auth on (default) writes credentials.env.")] = True,
-    password: Annotated[str | None, typer.Option(
-        "--password", envvar="PROVGRAPH_NEO4J_PASSWORD",
-        help="Default: the one in credentials.env, else a generated one.")] = None,
+    port: Annotated[
+        int,
+        typer.Option("--port", envvar="PROVGRAPH_NEO4J_BOLT_PORT", help="Bolt port on 127.0.0.1."),
+    ] = 7687,
+    auth: Annotated[
+        bool,
+        typer.Option(
+            "--auth/--no-auth",
+            envvar="PROVGRAPH_NEO4J_AUTH",
+            help="Auth on (default) writes credentials.env.",
+        ),
+    ] = True,
+    password: Annotated[
+        str | None,
+        typer.Option(
+            "--password",
+            envvar="PROVGRAPH_NEO4J_PASSWORD",
+            help="Default: the one in credentials.env, else a generated one.",
+        ),
+    ] = None,
     heap: Annotated[str, typer.Option(envvar="PROVGRAPH_NEO4J_HEAP")] = "1g",
     pagecache: Annotated[str, typer.Option(envvar="PROVGRAPH_NEO4J_PAGECACHE")] = "512m",
     timeout: Annotated[float, typer.Option(help="Seconds to wait for RETURN 1.")] = 120.0,
-    java: Annotated[str | None, typer.Option("--java", envvar="PROVGRAPH_JAVA",
-                                             help="Java 17/21 executable.")] = None,
+    java: Annotated[
+        str | None, typer.Option("--java", envvar="PROVGRAPH_JAVA", help="Java 17/21 executable.")
+    ] = None,
 ) -> None:
     """Start Neo4j (downloading its jars once) and wait until RETURN 1 answers."""
     from provgraph.ops.neo4j_server import start_neo4j
 
-    handle = start_neo4j(data_dir, port, auth=auth, password=password, heap=heap,
-                         pagecache=pagecache, java_bin=java, timeout=timeout)
+    handle = start_neo4j(
+        data_dir,
+        port,
+        auth=auth,
+        password=password,
+        heap=heap,
+        pagecache=pagecache,
+        java_bin=java,
+        timeout=timeout,
+    )
     ready = f", ready in {handle.startup_s:.1f} s" if handle.startup_s else " (already running)"
-    creds = f"; credentials in {handle.data_dir / 'credentials.env'}" if handle.auth else \
-        "; auth off"
+    creds = (
+        f"; credentials in {handle.data_dir / 'credentials.env'}" if handle.auth else "; auth off"
+    )
     typer.echo(f"neo4j running (pid {handle.pid}) at {handle.uri}{ready}{creds}")
 
 
@@ -131,15 +170,18 @@ def neo4j_install(
 def redis_start(
     data_dir: RedisDir = Path(".provgraph/redis"),
     port: Annotated[int, typer.Option("--port", envvar="PROVGRAPH_REDIS_PORT")] = 6379,
-    persist: Annotated[bool, typer.Option(
-        "--persist/--no-persist", help="AOF persistence (default on).")] = True,
+    persist: Annotated[
+        bool, typer.Option("--persist/--no-persist", help="AOF persistence (default on).")
+    ] = True,
 ) -> None:
     """Start redis-server (apt-installing it if missing) and wait for PING."""
     from provgraph.ops.redis_server import start_redis
 
     handle = start_redis(data_dir, port, persistent=persist)
-    typer.echo(f"redis running (pid {handle.pid}) at {handle.url}"
-               f"{'' if handle.persistent else ' (no persistence)'}")
+    typer.echo(
+        f"redis running (pid {handle.pid}) at {handle.url}"
+        f"{'' if handle.persistent else ' (no persistence)'}"
+    )
 
 
 @redis_app.command("stop")

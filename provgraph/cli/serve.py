@@ -34,6 +34,8 @@ def serve(
         typer.secho(
             "WARNING: authentication is OFF (--no-auth): every request is an admin of project "
             "'default'. Development only; never expose this server on a network.",
-            fg=typer.colors.RED, bold=True, err=True,
+            fg=typer.colors.RED,
+            bold=True,
+            err=True,
         )
     run(host, port, auth=not no_auth)

@@ -47,7 +47,10 @@ def worker(
         raise fail(f"{_MISSING} ({exc})") from None
     run_worker(
         queues=[q.strip() for q in queues.split(",") if q.strip()],
-        concurrency=concurrency, loglevel=loglevel, beat=beat, hostname=hostname,
+        concurrency=concurrency,
+        loglevel=loglevel,
+        beat=beat,
+        hostname=hostname,
     )
 
 

@@ -2,8 +2,8 @@
 
 Usage::
 
-    python -m provgraph.nli.evaluate [--model PATH] [--heldout FILE] [--threads 1] [--int8]
-                                     [--sample 1500] [--json]
+    python -m provgraph.nli.evaluate [--model PATH] [--heldout FILE] [--threads N]
+                                     [--precision auto] [--sample 1500] [--json]
 
 Accuracy is computed on ``heldout.jsonl`` of ``../shared/nli-train/`` (split by
 group, so no premise is also in training). Speed is pairs/s on synthetic pairs
@@ -42,12 +42,15 @@ def accuracy_by_source(
     labels: Sequence[str],
     max_len: int = 256,
     batch_size: int = 32,
+    bf16: bool = False,
 ) -> dict[str, Any]:
     """3-way accuracy per source, their unweighted mean (``macro``) and overall accuracy.
 
     ``pairs`` carry label ids in the order of ``labels``; predictions are mapped
     through the model's own ``id2label``, so a model with another label order is
-    scored correctly. Restores the model's train/eval mode afterwards.
+    scored correctly. ``bf16`` runs the forward pass under bf16 autocast (the
+    runtime's precision on CPUs with native bf16). Restores the model's train/eval
+    mode afterwards.
     """
     was_training = model.training
     model.eval()
@@ -60,7 +63,8 @@ def accuracy_by_source(
     for start in range(0, len(order), batch_size):
         batch = [pairs[i] for i in order[start : start + batch_size]]
         enc = encode(tokenizer, [p.premise for p in batch], [p.hypothesis for p in batch], max_len)
-        pred = model(**enc).logits.argmax(dim=-1).tolist()
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+            pred = model(**enc).logits.argmax(dim=-1).tolist()
         for p, k in zip(batch, pred, strict=True):
             total[p.source] += 1
             correct[p.source] += int(mapping[k] == p.label)
@@ -81,15 +85,18 @@ def pairs_per_second(
 ) -> float:
     """Throughput of ``predict(pairs, batch_size=...)`` on pairs of ~``n_tokens`` tokens.
 
-    The premise is built so that premise + claim fill ``n_tokens`` tokens; one
-    warm-up batch is not timed.
+    The premise is cut so that ``[CLS] premise [SEP] claim [SEP]`` is exactly
+    ``n_tokens`` tokens (nothing is truncated by the model's ``max_len``); one
+    warm-up batch is not timed. Tokenisation is inside the timed part, as in use.
     """
     claim = "The bridge over the river was closed to traffic in 1998."
     filler = "The city council met on Tuesday to discuss the budget for the next year. "
-    premise = filler * (n_tokens // 8 + 4)
-    premise_ids = tokenizer(premise, add_special_tokens=False)["input_ids"]
-    premise = tokenizer.decode(premise_ids[:n_tokens])
-    ids = tokenizer(premise, claim, truncation="only_first", max_length=n_tokens)["input_ids"]
+    claim_len = len(tokenizer(claim, add_special_tokens=False)["input_ids"])
+    premise_ids = tokenizer(filler * (n_tokens // 8 + 4), add_special_tokens=False, verbose=False)[
+        "input_ids"
+    ]
+    premise = tokenizer.decode(premise_ids[: n_tokens - claim_len - 3])  # [CLS] p [SEP] h [SEP]
+    ids = tokenizer(premise, claim)["input_ids"]
     if len(ids) != n_tokens:
         raise RuntimeError(f"benchmark pair has {len(ids)} tokens, wanted {n_tokens}")
     pairs = [(premise, claim)] * n_pairs
@@ -101,13 +108,15 @@ def pairs_per_second(
 
 def main(argv: list[str] | None = None) -> int:
     """CLI: print held-out accuracy per source and pairs/s at 128 and 256 tokens."""
-    from provgraph.nli.runtime import load_nli_model
+    from provgraph.nli.runtime import PRECISIONS, load_nli_model
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--model", default=None, help="model folder or HF id (default: shipped)")
     ap.add_argument("--heldout", default=DEFAULT_HELDOUT)
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--int8", action="store_true", help="dynamic int8 Linear layers")
+    ap.add_argument("--threads", type=int, default=None, help="default: usable CPUs")
+    ap.add_argument(
+        "--precision", default="auto", choices=PRECISIONS, help="auto = bf16 on native-bf16 CPUs"
+    )
     ap.add_argument("--max-len", type=int, default=256)
     ap.add_argument(
         "--sample",
@@ -120,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
 
-    torch.set_num_threads(args.threads)
-    nli = load_nli_model(args.model, threads=args.threads, int8=args.int8)
+    nli = load_nli_model(args.model, threads=args.threads, precision=args.precision)
+    torch.set_num_threads(nli.threads or 1)
     pairs = load_pairs(args.heldout)
     if args.sample:
         from provgraph.nli.train import DEFAULT_CONFIG, load_config
@@ -135,11 +144,12 @@ def main(argv: list[str] | None = None) -> int:
         pairs,
         labels=("entailment", "neutral", "contradiction"),
         max_len=args.max_len,
+        bf16=nli.precision == "bf16",
     )
     result: dict[str, Any] = {
         "model": nli.source,
-        "threads": args.threads,
-        "int8": args.int8,
+        "threads": nli.threads,
+        "precision": nli.precision,
         "pairs": "sample" if args.sample else "all",
         "accuracy": acc,
         "eval_seconds": round(time.perf_counter() - t0, 1),
@@ -151,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print(f"model: {result['model']}  threads: {args.threads}")
+        print(f"model: {result['model']}  threads: {nli.threads}  precision: {nli.precision}")
         for s, a in acc["per_source"].items():
             print(f"  {s:22s} {a:.3f}")
         print(f"  {'macro':22s} {acc['macro']:.3f}\n  {'overall':22s} {acc['overall']:.3f}")

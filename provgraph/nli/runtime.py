@@ -20,11 +20,12 @@ replaces it. Constraints and reasons:
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -32,14 +33,55 @@ from provgraph.errors import ModelUnavailableError
 
 #: Folder of the shipped model (package data).
 SHIPPED_MODEL_DIR = Path(__file__).with_name("model")
-#: Torch intra-op threads used by default. Measured on the shared 2-core machine
-#: (docs/nli-model.md): 1 thread beat 2 at 128 and 256 tokens, fp32 and int8,
-#: because a busy machine deschedules one of two OpenMP threads and the other
-#: waits; one thread per process is also what multi-process workers want.
-#: Pass ``threads=2`` (or ``None`` for torch's default) on a dedicated machine.
-DEFAULT_THREADS = 1
-#: Dynamic int8 quantisation of Linear layers by default (see docs/nli-model.md).
-DEFAULT_INT8 = False
+
+
+#: Torch intra-op threads when the caller passes none: every CPU this process may
+#: use (measured in docs/nli-model.md: 2 threads gave 1.4-1.8x the pairs/s of 1
+#: on an idle 2-core machine). Worker processes pass ``threads=1``: a prefork pool
+#: runs one child per core, and two OpenMP threads per child would oversubscribe
+#: the cores (on a busy machine 1 thread beat 2, also measured there).
+def default_threads() -> int:
+    """CPUs usable by this process (its affinity mask), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+#: ``auto`` = bf16 where the CPU multiplies bf16 natively (AMX or AVX512-BF16:
+#: 2.3-3.7x the fp32 pairs/s, same held-out accuracy within 0.003, measured in
+#: docs/nli-model.md), fp32 elsewhere (emulated bf16 is slower than fp32).
+#: ``int8`` = torch dynamic int8 Linear layers (slower than bf16 where bf16 is
+#: native; kept for CPUs without it).
+Precision = Literal["auto", "fp32", "bf16", "int8"]
+PRECISIONS: tuple[str, ...] = ("auto", "fp32", "bf16", "int8")
+
+
+def cpu_has_native_bf16() -> bool:
+    """True when torch reports AMX or AVX512-BF16 support on this CPU."""
+    import torch
+
+    cpu = getattr(torch, "cpu", None)
+    checks = ("_is_amx_tile_supported", "_is_avx512_bf16_supported")
+    for name in checks:
+        probe = getattr(cpu, name, None) or getattr(torch._C._cpu, name, None)
+        try:
+            if probe is not None and bool(probe()):
+                return True
+        except RuntimeError:
+            continue
+    return False
+
+
+def resolve_precision(precision: str) -> str:
+    """The concrete precision (``fp32``, ``bf16`` or ``int8``) for ``precision``."""
+    if precision not in PRECISIONS:
+        raise ModelUnavailableError(
+            f"unknown NLI precision {precision!r}; expected one of {', '.join(PRECISIONS)}"
+        )
+    if precision == "auto":
+        return "bf16" if cpu_has_native_bf16() else "fp32"
+    return precision
 
 
 @contextmanager
@@ -67,7 +109,8 @@ class NLIModel:
     labels: tuple[str, ...]
     source: str
     max_len: int = 256
-    threads: int | None = DEFAULT_THREADS
+    threads: int | None = None
+    precision: str = "fp32"
 
     def predict(self, pairs: Sequence[tuple[str, str]], batch_size: int = 32) -> np.ndarray:
         """Probabilities ``[len(pairs), len(labels)]`` for ``(premise, hypothesis)`` pairs.
@@ -93,9 +136,21 @@ class NLIModel:
                     [pairs[i][1] for i in idx],
                     self.max_len,
                 )
-                logits = self.model(**enc).logits.float()
+                with _autocast(self.precision):
+                    logits = self.model(**enc).logits.float()
                 out[idx] = torch.softmax(logits, dim=-1).numpy()
         return out
+
+
+def _autocast(precision: str) -> Any:
+    """bf16 autocast over fp32 weights (matmuls in bf16, LayerNorm and softmax in fp32)."""
+    import contextlib
+
+    import torch
+
+    if precision == "bf16":
+        return torch.autocast("cpu", dtype=torch.bfloat16)
+    return contextlib.nullcontext()
 
 
 def _labels_from_config(config: Any) -> tuple[str, ...]:
@@ -126,27 +181,28 @@ def _quantize_int8(net: Any, source: str) -> Any:
     except (ImportError, AttributeError, RuntimeError) as exc:
         raise ModelUnavailableError(
             f"int8 quantisation of NLI model {source!r} failed ({type(exc).__name__}: {exc}); "
-            "load it with int8=False (fp32)."
+            "load it with precision='fp32' or 'bf16'."
         ) from exc
 
 
 def load_nli_model(
     model: str | None = None,
     *,
-    threads: int | None = DEFAULT_THREADS,
+    threads: int | None = None,
     max_len: int = 256,
-    int8: bool = DEFAULT_INT8,
+    precision: Precision = "auto",
 ) -> NLIModel:
     """Load an NLI cross-encoder offline.
 
     ``model`` is ``None`` (the shipped ``provgraph/nli/model/``), a local folder,
     or a Hugging Face id already present in the local cache. ``threads`` sets
-    torch's intra-op threads during ``predict`` (``None`` leaves torch's setting).
-    ``int8`` applies torch dynamic int8 quantisation to the Linear layers at load
-    time (no extra files or packages; speed and accuracy effect measured in
-    docs/nli-model.md). Raises :class:`ModelUnavailableError` when the model
-    cannot be loaded.
+    torch's intra-op threads during ``predict`` (``None``: :func:`default_threads`).
+    ``precision`` (see :data:`Precision`): weights stay fp32; ``bf16`` runs the
+    matrix multiplies under bf16 autocast, ``int8`` quantises the Linear layers
+    at load time. Raises :class:`ModelUnavailableError` when the model cannot be
+    loaded or the precision is unknown.
     """
+    resolved = resolve_precision(precision)
     if model is None:
         target = SHIPPED_MODEL_DIR
         if not (target / "config.json").is_file():
@@ -190,7 +246,7 @@ def load_nli_model(
             "connected machine first; provgraph never downloads at run time."
         ) from exc
     net = net.float().eval()  # fp16 weights are stored; CPU inference runs in fp32
-    if int8:
+    if resolved == "int8":
         net = _quantize_int8(net, source)
     return NLIModel(
         model=net,
@@ -198,5 +254,6 @@ def load_nli_model(
         labels=labels,
         source=source,
         max_len=max_len,
-        threads=threads,
+        threads=threads if threads is not None else default_threads(),
+        precision=resolved,
     )

@@ -39,8 +39,15 @@ def instance_dirs(data_dir: Path) -> dict[str, Path]:
     }
 
 
-def render_neo4j_conf(*, data_dir: Path, lib: Path, bolt_port: int, auth: bool,
-                      heap: str = "1g", pagecache: str = "512m") -> str:
+def render_neo4j_conf(
+    *,
+    data_dir: Path,
+    lib: Path,
+    bolt_port: int,
+    auth: bool,
+    heap: str = "1g",
+    pagecache: str = "512m",
+) -> str:
     """The text of ``neo4j.conf``: Bolt on 127.0.0.1 only, HTTP(S) off, explicit memory.
 
     The page cache is always set: left at its default Neo4j takes a share of

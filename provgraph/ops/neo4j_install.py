@@ -69,8 +69,9 @@ def default_pom() -> Path:
     return Path(__file__).resolve().parents[2] / "deploy" / "neo4j" / "pom.xml"
 
 
-def installed_lib(version: str | None = None,
-                  cache_dir: str | os.PathLike[str] | None = None) -> Path | None:
+def installed_lib(
+    version: str | None = None, cache_dir: str | os.PathLike[str] | None = None
+) -> Path | None:
     """The ``lib/`` folder if the stamp says it is complete, else ``None`` (no side effects)."""
     home = neo4j_home(version, cache_dir)
     lib = home / "lib"
@@ -130,11 +131,17 @@ def ensure_neo4j_installed(
         return _download(version, home, Path(pom) if pom else default_pom(), mvn_bin, java_bin)
 
 
-def _download(version: str, home: Path, pom: Path, mvn_bin: str | os.PathLike[str] | None,
-              java_bin: str | os.PathLike[str] | None) -> Path:
+def _download(
+    version: str,
+    home: Path,
+    pom: Path,
+    mvn_bin: str | os.PathLike[str] | None,
+    java_bin: str | os.PathLike[str] | None,
+) -> Path:
     if not pom.is_file():
-        raise InstallError(f"Maven project {pom} not found; run from a provgraph checkout "
-                           f"or set {POM_ENV}")
+        raise InstallError(
+            f"Maven project {pom} not found; run from a provgraph checkout or set {POM_ENV}"
+        )
     java = find_java(java_bin)
     mvn = find_mvn(mvn_bin)
     home.mkdir(parents=True, exist_ok=True)
@@ -142,23 +149,42 @@ def _download(version: str, home: Path, pom: Path, mvn_bin: str | os.PathLike[st
     shutil.rmtree(partial, ignore_errors=True)
     log = home / "mvn.log"
     env = dict(os.environ, JAVA_HOME=str(java.resolve().parent.parent))
-    argv = [str(mvn), "-B", "--no-transfer-progress", "-f", str(pom),
-            f"-Dneo4j.version={version}", f"-Dprovgraph.neo4j.lib={partial}",
-            "dependency:copy-dependencies@neo4j-lib"]
+    argv = [
+        str(mvn),
+        "-B",
+        "--no-transfer-progress",
+        "-f",
+        str(pom),
+        f"-Dneo4j.version={version}",
+        f"-Dprovgraph.neo4j.lib={partial}",
+        "dependency:copy-dependencies@neo4j-lib",
+    ]
     started = time.monotonic()
     with log.open("w") as out:
         try:
-            result = subprocess.run(argv, stdout=out, stderr=subprocess.STDOUT, env=env,
-                                    cwd=home, timeout=_MVN_TIMEOUT_S, check=False)
+            result = subprocess.run(
+                argv,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=env,
+                cwd=home,
+                timeout=_MVN_TIMEOUT_S,
+                check=False,
+            )
         except subprocess.TimeoutExpired as exc:
-            raise InstallError(f"Maven did not finish within {_MVN_TIMEOUT_S} s; see {log}",
-                               details=tail(log, 20)) from exc
+            raise InstallError(
+                f"Maven did not finish within {_MVN_TIMEOUT_S} s; see {log}", details=tail(log, 20)
+            ) from exc
     if result.returncode != 0:
-        raise InstallError(f"Maven could not assemble Neo4j {version} (exit {result.returncode}); "
-                           f"is Maven Central reachable? see {log}", details=tail(log, 25))
+        raise InstallError(
+            f"Maven could not assemble Neo4j {version} (exit {result.returncode}); "
+            f"is Maven Central reachable? see {log}",
+            details=tail(log, 25),
+        )
     if not _has_entry_point(partial):
-        raise InstallError(f"the jars Maven copied for Neo4j {version} lack {ENTRY_POINT}; "
-                           f"see {log}")
+        raise InstallError(
+            f"the jars Maven copied for Neo4j {version} lack {ENTRY_POINT}; see {log}"
+        )
     lib = home / "lib"
     shutil.rmtree(lib, ignore_errors=True)
     partial.rename(lib)

@@ -35,8 +35,9 @@ def _neo4j() -> Any:
     try:
         import neo4j
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise ToolMissingError("the neo4j Python driver is not installed: "
-                               "pip install 'provgraph[neo4j]'") from exc
+        raise ToolMissingError(
+            "the neo4j Python driver is not installed: pip install 'provgraph[neo4j]'"
+        ) from exc
     return neo4j
 
 
@@ -45,9 +46,12 @@ def probe(uri: str, auth: tuple[str, str] | None, timeout: float = 3.0) -> Probe
     neo4j = _neo4j()
     exc_mod = neo4j.exceptions
     try:
-        with neo4j.GraphDatabase.driver(uri, auth=auth, connection_timeout=timeout,
-                                        connection_acquisition_timeout=timeout) as driver, \
-                driver.session(database="neo4j") as session:
+        with (
+            neo4j.GraphDatabase.driver(
+                uri, auth=auth, connection_timeout=timeout, connection_acquisition_timeout=timeout
+            ) as driver,
+            driver.session(database="neo4j") as session,
+        ):
             session.run("RETURN 1").consume()
         return Probe.READY
     except exc_mod.AuthError:
@@ -56,10 +60,16 @@ def probe(uri: str, auth: tuple[str, str] | None, timeout: float = 3.0) -> Probe
         code = getattr(exc, "code", None)
         if code in _NOT_READY_CODES:
             return Probe.NOT_READY
-        raise StartError(f"Neo4j refused RETURN 1 on database neo4j: {code}: "
-                         f"{getattr(exc, 'message', exc)}") from exc
-    except (exc_mod.ServiceUnavailable, exc_mod.SessionExpired, exc_mod.TransientError,
-            exc_mod.DatabaseUnavailable, OSError):
+        raise StartError(
+            f"Neo4j refused RETURN 1 on database neo4j: {code}: {getattr(exc, 'message', exc)}"
+        ) from exc
+    except (
+        exc_mod.ServiceUnavailable,
+        exc_mod.SessionExpired,
+        exc_mod.TransientError,
+        exc_mod.DatabaseUnavailable,
+        OSError,
+    ):
         return Probe.NOT_READY
     except exc_mod.DriverError:
         return Probe.NOT_READY
@@ -75,12 +85,18 @@ def change_initial_password(uri: str, user: str, password: str) -> None:
     """
     neo4j = _neo4j()
     try:
-        with neo4j.GraphDatabase.driver(uri, auth=(user, INITIAL_PASSWORD)) as driver, \
-                driver.session(database="system") as session:
-            session.run("ALTER CURRENT USER SET PASSWORD FROM $old TO $new",
-                        old=INITIAL_PASSWORD, new=password).consume()
+        with (
+            neo4j.GraphDatabase.driver(uri, auth=(user, INITIAL_PASSWORD)) as driver,
+            driver.session(database="system") as session,
+        ):
+            session.run(
+                "ALTER CURRENT USER SET PASSWORD FROM $old TO $new",
+                old=INITIAL_PASSWORD,
+                new=password,
+            ).consume()
     except neo4j.exceptions.AuthError as exc:
         raise AuthSetupError(
             f"Neo4j rejects the password for user {user!r} and its password is no longer the "
             "initial one; pass the right one (--password / PROVGRAPH_NEO4J_PASSWORD) or use a "
-            "fresh data directory") from exc
+            "fresh data directory"
+        ) from exc

@@ -126,7 +126,7 @@ def _server_logs(data_dir: Path) -> list[str]:
     errors = [i for i, line in enumerate(debug) if " ERROR " in line or " WARN " in line]
     if errors:
         first = errors[-1]
-        out += [f"--- {dirs['logs'] / 'debug.log'} (last error)", *debug[first:first + 12]]
+        out += [f"--- {dirs['logs'] / 'debug.log'} (last error)", *debug[first : first + 12]]
     return out
 
 
@@ -147,14 +147,25 @@ def _set_initial_password(java: Path, lib: Path, data_dir: Path, password: str) 
     """
     dirs = instance_dirs(data_dir)
     env = dict(os.environ, NEO4J_HOME=str(data_dir), NEO4J_CONF=str(dirs["conf"]))
-    argv = [str(java), "-cp", f"{lib}/*", "org.neo4j.cli.AdminTool",
-            "dbms", "set-initial-password", "--", password]
-    result = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=data_dir,
-                            timeout=120, check=False)
+    argv = [
+        str(java),
+        "-cp",
+        f"{lib}/*",
+        "org.neo4j.cli.AdminTool",
+        "dbms",
+        "set-initial-password",
+        "--",
+        password,
+    ]
+    result = subprocess.run(
+        argv, capture_output=True, text=True, env=env, cwd=data_dir, timeout=120, check=False
+    )
     if result.returncode != 0:
         lines = (result.stdout + result.stderr).strip().splitlines()[:4]  # picocli: error first
-        raise AuthSetupError("neo4j-admin dbms set-initial-password failed "
-                             f"(exit {result.returncode})", details=lines)
+        raise AuthSetupError(
+            f"neo4j-admin dbms set-initial-password failed (exit {result.returncode})",
+            details=lines,
+        )
 
 
 def start_neo4j(
@@ -187,27 +198,42 @@ def start_neo4j(
     java = find_java(java_bin)
     lib = ensure_neo4j_installed(version, cache_dir=cache_dir, java_bin=java)
     if proc.port_in_use(bolt_port):
-        raise StartError(f"port {bolt_port} is already in use on 127.0.0.1; "
-                         "pick another with --port / PROVGRAPH_NEO4J_BOLT_PORT")
+        raise StartError(
+            f"port {bolt_port} is already in use on 127.0.0.1; "
+            "pick another with --port / PROVGRAPH_NEO4J_BOLT_PORT"
+        )
     dirs = instance_dirs(data)
     for folder in dirs.values():
         folder.mkdir(parents=True, exist_ok=True)
-    conf = render_neo4j_conf(data_dir=data, lib=lib, bolt_port=bolt_port, auth=auth,
-                             heap=heap, pagecache=pagecache)
+    conf = render_neo4j_conf(
+        data_dir=data, lib=lib, bolt_port=bolt_port, auth=auth, heap=heap, pagecache=pagecache
+    )
     (dirs["conf"] / "neo4j.conf").write_text(conf)
     if chosen is not None and not (dirs["data"] / "databases" / "system").exists():
         # First start: record the password before anything can fail, then install it.
         write_credentials(data, uri=_uri(bolt_port), user=DEFAULT_USER, password=chosen)
         _set_initial_password(java, lib, data, chosen)
-    argv = [str(java), *jvm_args(heap),
-            "-cp", f"{dirs['plugins']}/*:{dirs['conf']}/*:{lib}/*",
-            ENTRY_POINT, _home_marker(data), f"--config-dir={dirs['conf']}"]
+    argv = [
+        str(java),
+        *jvm_args(heap),
+        "-cp",
+        f"{dirs['plugins']}/*:{dirs['conf']}/*:{lib}/*",
+        ENTRY_POINT,
+        _home_marker(data),
+        f"--config-dir={dirs['conf']}",
+    ]
     started = time.monotonic()
     child = proc.spawn_detached(argv, log_file=data / CONSOLE_LOG, cwd=data)
     proc.write_pid(data / PID_NAME, child.pid)
-    instance = {"pid": child.pid, "bolt_port": bolt_port, "uri": _uri(bolt_port), "auth": auth,
-                "version": neo4j_version(version), "java": str(java),
-                "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    instance = {
+        "pid": child.pid,
+        "bolt_port": bolt_port,
+        "uri": _uri(bolt_port),
+        "auth": auth,
+        "version": neo4j_version(version),
+        "java": str(java),
+        "started_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
     (data / INSTANCE_NAME).write_text(json.dumps(instance, indent=2) + "\n")
     try:
         _wait_ready(data, child, bolt_port, chosen, timeout)
@@ -216,25 +242,48 @@ def start_neo4j(
         raise
     if chosen is not None:  # only now: a wrong --password must not overwrite the right one
         write_credentials(data, uri=_uri(bolt_port), user=DEFAULT_USER, password=chosen)
-    return Neo4jHandle(pid=child.pid, uri=_uri(bolt_port), user=DEFAULT_USER, password=chosen,
-                       data_dir=data, bolt_port=bolt_port, auth=auth,
-                       startup_s=round(time.monotonic() - started, 2))
+    return Neo4jHandle(
+        pid=child.pid,
+        uri=_uri(bolt_port),
+        user=DEFAULT_USER,
+        password=chosen,
+        data_dir=data,
+        bolt_port=bolt_port,
+        auth=auth,
+        startup_s=round(time.monotonic() - started, 2),
+    )
 
 
-def _attach(data: Path, pid: int, bolt_port: int, auth: bool, password: str | None,
-            timeout: float) -> Neo4jHandle:
+def _attach(
+    data: Path, pid: int, bolt_port: int, auth: bool, password: str | None, timeout: float
+) -> Neo4jHandle:
     instance = _read_instance(data)
     if instance.get("bolt_port") != bolt_port or instance.get("auth") != auth:
         raise StartError(
             f"Neo4j for {data} already runs (pid {pid}) on port {instance.get('bolt_port')} "
-            f"with auth {'on' if instance.get('auth') else 'off'}; stop it first to change that")
+            f"with auth {'on' if instance.get('auth') else 'off'}; stop it first to change that"
+        )
     _wait_ready(data, None, bolt_port, password, timeout, pid=pid)
-    return Neo4jHandle(pid=pid, uri=_uri(bolt_port), user=DEFAULT_USER, password=password,
-                       data_dir=data, bolt_port=bolt_port, auth=auth)
+    return Neo4jHandle(
+        pid=pid,
+        uri=_uri(bolt_port),
+        user=DEFAULT_USER,
+        password=password,
+        data_dir=data,
+        bolt_port=bolt_port,
+        auth=auth,
+    )
 
 
-def _wait_ready(data: Path, child: subprocess.Popen[bytes] | None, port: int,
-                password: str | None, timeout: float, *, pid: int | None = None) -> None:
+def _wait_ready(
+    data: Path,
+    child: subprocess.Popen[bytes] | None,
+    port: int,
+    password: str | None,
+    timeout: float,
+    *,
+    pid: int | None = None,
+) -> None:
     server_pid = child.pid if child is not None else pid
     assert server_pid is not None
     auth = (DEFAULT_USER, password) if password is not None else None
@@ -244,27 +293,37 @@ def _wait_ready(data: Path, child: subprocess.Popen[bytes] | None, port: int,
         code = child.poll() if child is not None else (None if proc.is_alive(server_pid) else -1)
         if code is not None:
             hint = _EXIT_HINTS.get(code, "")
-            raise StartError(f"Neo4j exited with code {code} during start-up"
-                             f"{' (' + hint + ')' if hint else ''}; its log follows",
-                             details=_server_logs(data))
+            raise StartError(
+                f"Neo4j exited with code {code} during start-up"
+                f"{' (' + hint + ')' if hint else ''}; its log follows",
+                details=_server_logs(data),
+            )
         if _listener_is_foreign(server_pid, port):
-            raise StartError(f"another process answers on port {port}; choose a free port",
-                             details=_server_logs(data))
-        outcome = probe(_uri(port), auth) if proc.pid_listens_on(server_pid, port) \
-            else Probe.NOT_READY
+            raise StartError(
+                f"another process answers on port {port}; choose a free port",
+                details=_server_logs(data),
+            )
+        outcome = (
+            probe(_uri(port), auth) if proc.pid_listens_on(server_pid, port) else Probe.NOT_READY
+        )
         if outcome is Probe.READY:
             return
         if outcome is Probe.AUTH_REJECTED:
             if changed_initial or password is None:
-                raise AuthSetupError("Neo4j rejects the password in credentials.env; pass the "
-                                     "right one (--password / PROVGRAPH_NEO4J_PASSWORD) or use a "
-                                     "fresh data directory", details=_server_logs(data))
+                raise AuthSetupError(
+                    "Neo4j rejects the password in credentials.env; pass the "
+                    "right one (--password / PROVGRAPH_NEO4J_PASSWORD) or use a "
+                    "fresh data directory",
+                    details=_server_logs(data),
+                )
             changed_initial = True
             change_initial_password(_uri(port), DEFAULT_USER, password)
             continue
         if time.monotonic() >= deadline:
-            raise StartError(f"Neo4j did not answer RETURN 1 within {timeout:.0f} s; stopped it",
-                             details=_server_logs(data))
+            raise StartError(
+                f"Neo4j did not answer RETURN 1 within {timeout:.0f} s; stopped it",
+                details=_server_logs(data),
+            )
         time.sleep(_POLL_S)
 
 
@@ -303,5 +362,6 @@ def neo4j_status(data_dir: str | os.PathLike[str]) -> ServiceStatus:
     detail = f"auth {'on' if instance.get('auth') else 'off'}"
     if instance.get("auth"):
         detail += f", credentials in {data / 'credentials.env'}"
-    return ServiceStatus("neo4j", running=True, data_dir=data, pid=pid, uri=uri, ready=ready,
-                         detail=detail)
+    return ServiceStatus(
+        "neo4j", running=True, data_dir=data, pid=pid, uri=uri, ready=ready, detail=detail
+    )

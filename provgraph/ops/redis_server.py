@@ -91,11 +91,15 @@ def ensure_redis_installed(redis_bin: str | os.PathLike[str] | None = None) -> P
         raise ToolMissingError(f"redis-server not found at {redis_bin or os.environ[REDIS_ENV]}")
     apt = shutil.which("apt-get")
     if apt is None:
-        raise ToolMissingError("redis-server is not installed and apt-get is unavailable; "
-                               "install Redis 7 yourself or set " + REDIS_ENV)
+        raise ToolMissingError(
+            "redis-server is not installed and apt-get is unavailable; "
+            "install Redis 7 yourself or set " + REDIS_ENV
+        )
     if os.geteuid() != 0:
-        raise ToolMissingError("redis-server is not installed; run `sudo apt-get install -y "
-                               "redis-server` (installing needs root)")
+        raise ToolMissingError(
+            "redis-server is not installed; run `sudo apt-get install -y "
+            "redis-server` (installing needs root)"
+        )
     env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
     install = [apt, "install", "-y", "--no-install-recommends", "redis-server"]
     result = subprocess.run(install, capture_output=True, text=True, env=env, check=False)
@@ -105,8 +109,9 @@ def ensure_redis_installed(redis_bin: str | os.PathLike[str] | None = None) -> P
     found = _find_redis(None)
     if result.returncode != 0 or found is None:
         lines = (result.stdout + result.stderr).strip().splitlines()[-10:]
-        raise InstallError(f"`apt-get install -y redis-server` failed (exit {result.returncode})",
-                           details=lines)
+        raise InstallError(
+            f"`apt-get install -y redis-server` failed (exit {result.returncode})", details=lines
+        )
     return found
 
 
@@ -118,14 +123,19 @@ def _ping(port: int) -> bool:
     try:
         import redis
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise ToolMissingError("redis-py is not installed: pip install 'provgraph[worker]'") \
-            from exc
-    client: Any = redis.Redis(host="127.0.0.1", port=port, socket_connect_timeout=1,
-                              socket_timeout=1)
+        raise ToolMissingError(
+            "redis-py is not installed: pip install 'provgraph[worker]'"
+        ) from exc
+    client: Any = redis.Redis(
+        host="127.0.0.1", port=port, socket_connect_timeout=1, socket_timeout=1
+    )
     try:
         return bool(client.ping())
-    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
-            redis.exceptions.BusyLoadingError):
+    except (
+        redis.exceptions.ConnectionError,
+        redis.exceptions.TimeoutError,
+        redis.exceptions.BusyLoadingError,
+    ):
         return False
     finally:
         client.close()
@@ -158,37 +168,74 @@ def start_redis(
     if running is not None:
         instance = _read_instance(data)
         if instance.get("port") != port:
-            raise StartError(f"Redis for {data} already runs (pid {running}) on port "
-                             f"{instance.get('port')}; stop it first to change the port")
-        return RedisHandle(pid=running, url=_url(port), port=port, data_dir=data,
-                           persistent=bool(instance.get("persistent", persistent)))
+            raise StartError(
+                f"Redis for {data} already runs (pid {running}) on port "
+                f"{instance.get('port')}; stop it first to change the port"
+            )
+        return RedisHandle(
+            pid=running,
+            url=_url(port),
+            port=port,
+            data_dir=data,
+            persistent=bool(instance.get("persistent", persistent)),
+        )
     binary = ensure_redis_installed(redis_bin)
     if proc.port_in_use(port):
-        raise StartError(f"port {port} is already in use on 127.0.0.1; "
-                         "pick another with --port / PROVGRAPH_REDIS_PORT")
-    argv = [str(binary), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(data),
-            "--daemonize", "no", "--pidfile", str(data / "redis-server.pid"),
-            "--logfile", "", "--save", "", "--appendonly", "yes" if persistent else "no"]
+        raise StartError(
+            f"port {port} is already in use on 127.0.0.1; "
+            "pick another with --port / PROVGRAPH_REDIS_PORT"
+        )
+    argv = [
+        str(binary),
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(data),
+        "--daemonize",
+        "no",
+        "--pidfile",
+        str(data / "redis-server.pid"),
+        "--logfile",
+        "",
+        "--save",
+        "",
+        "--appendonly",
+        "yes" if persistent else "no",
+    ]
     if persistent:
         argv += ["--appendfsync", "everysec"]
     started = time.monotonic()
     child = proc.spawn_detached(argv, log_file=data / LOG_NAME, cwd=data)
     proc.write_pid(data / PID_NAME, child.pid)
-    (data / INSTANCE_NAME).write_text(json.dumps(
-        {"pid": child.pid, "port": port, "url": _url(port), "persistent": persistent}) + "\n")
+    (data / INSTANCE_NAME).write_text(
+        json.dumps({"pid": child.pid, "port": port, "url": _url(port), "persistent": persistent})
+        + "\n"
+    )
     deadline = started + timeout
     while not (proc.pid_listens_on(child.pid, port) and _ping(port)):
         code = child.poll()
         if code is not None:
-            raise StartError(f"redis-server exited with code {code} during start-up",
-                             details=proc.tail(data / LOG_NAME, 15))
+            raise StartError(
+                f"redis-server exited with code {code} during start-up",
+                details=proc.tail(data / LOG_NAME, 15),
+            )
         if time.monotonic() >= deadline:
             proc.terminate(child.pid, grace=5.0)
-            raise StartError(f"Redis did not answer PING within {timeout:.0f} s; stopped it",
-                             details=proc.tail(data / LOG_NAME, 15))
+            raise StartError(
+                f"Redis did not answer PING within {timeout:.0f} s; stopped it",
+                details=proc.tail(data / LOG_NAME, 15),
+            )
         time.sleep(_POLL_S)
-    return RedisHandle(pid=child.pid, url=_url(port), port=port, data_dir=data,
-                       persistent=persistent, startup_s=round(time.monotonic() - started, 2))
+    return RedisHandle(
+        pid=child.pid,
+        url=_url(port),
+        port=port,
+        data_dir=data,
+        persistent=persistent,
+        startup_s=round(time.monotonic() - started, 2),
+    )
 
 
 def stop_redis(data_dir: str | os.PathLike[str], grace: float = 30.0) -> bool:
@@ -211,5 +258,6 @@ def redis_status(data_dir: str | os.PathLike[str]) -> ServiceStatus:
         return ServiceStatus("redis", running=False, data_dir=data, uri=url)
     ready = isinstance(port, int) and _ping(port)
     detail = "AOF on" if instance.get("persistent") else "no persistence"
-    return ServiceStatus("redis", running=True, data_dir=data, pid=pid, uri=url, ready=ready,
-                         detail=detail)
+    return ServiceStatus(
+        "redis", running=True, data_dir=data, pid=pid, uri=url, ready=ready, detail=detail
+    )

@@ -103,8 +103,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args[0] == "start":
             services = start_test_services()
-            print(f"test services up: {services.neo4j_uri} {services.redis_url} "
-                  f"(env in {services.env_file})")
+            print(
+                f"test services up: {services.neo4j_uri} {services.redis_url} "
+                f"(env in {services.env_file})"
+            )
         elif args[0] == "stop":
             stop_test_services()
             print("test services stopped")

@@ -52,8 +52,10 @@ def java_major(java: Path) -> int:
         raise ToolMissingError(f"cannot run java at {java}: {exc.strerror}") from exc
     match = _VERSION_RE.search(out.stderr + out.stdout)
     if match is None:
-        raise ToolMissingError(f"cannot tell the version of java at {java} (`java -version` said "
-                               f"{(out.stderr or out.stdout).strip()[:120]!r})")
+        raise ToolMissingError(
+            f"cannot tell the version of java at {java} (`java -version` said "
+            f"{(out.stderr or out.stdout).strip()[:120]!r})"
+        )
     major = int(match.group(1))
     if major == 1 and match.group(2):
         major = int(match.group(2))
@@ -66,13 +68,17 @@ def find_java(java_bin: str | os.PathLike[str] | None = None) -> Path:
     java = _resolve(java_bin, JAVA_ENV, "java")
     if java is None:
         where = f"at {explicit}" if explicit else "on PATH or in $JAVA_HOME"
-        raise ToolMissingError(f"java not found {where}; Neo4j 5.26 needs Java 17 or 21: "
-                               f"{_INSTALL_JAVA} (or set {JAVA_ENV})")
+        raise ToolMissingError(
+            f"java not found {where}; Neo4j 5.26 needs Java 17 or 21: "
+            f"{_INSTALL_JAVA} (or set {JAVA_ENV})"
+        )
     major = java_major(java)
     low, high = SUPPORTED_JAVA
     if not low <= major <= high:
-        raise ToolMissingError(f"java at {java} is Java {major}; Neo4j 5.26 needs Java 17 or 21 "
-                               f"(set {JAVA_ENV} to one, or {_INSTALL_JAVA})")
+        raise ToolMissingError(
+            f"java at {java} is Java {major}; Neo4j 5.26 needs Java 17 or 21 "
+            f"(set {JAVA_ENV} to one, or {_INSTALL_JAVA})"
+        )
     return java
 
 
@@ -80,6 +86,8 @@ def find_mvn(mvn_bin: str | os.PathLike[str] | None = None) -> Path:
     """Locate Maven or raise :class:`ToolMissingError` (only needed for the first download)."""
     mvn = _resolve(mvn_bin, MVN_ENV, "mvn")
     if mvn is None:
-        raise ToolMissingError("mvn (Maven) not found; it is needed once to download Neo4j's jars "
-                               f"from Maven Central: `apt-get install -y maven`, or set {MVN_ENV}")
+        raise ToolMissingError(
+            "mvn (Maven) not found; it is needed once to download Neo4j's jars "
+            f"from Maven Central: `apt-get install -y maven`, or set {MVN_ENV}"
+        )
     return mvn

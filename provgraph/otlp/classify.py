@@ -21,16 +21,32 @@ from typing import Any
 from provgraph.otlp.decode import SpanRecord
 
 AGENT, TOOL, LLM, RETRIEVAL, STEP, GENERIC, NATIVE = (
-    "agent", "tool", "llm", "retrieval", "step", "generic", "native",
+    "agent",
+    "tool",
+    "llm",
+    "retrieval",
+    "step",
+    "generic",
+    "native",
 )
 _OI_KINDS = {"AGENT": AGENT, "TOOL": TOOL, "LLM": LLM, "RETRIEVER": RETRIEVAL, "CHAIN": STEP}
 _GENAI_OPS = {
-    "invoke_agent": AGENT, "create_agent": AGENT, "invoke_workflow": AGENT,
-    "execute_tool": TOOL, "chat": LLM, "text_completion": LLM, "generate_content": LLM,
+    "invoke_agent": AGENT,
+    "create_agent": AGENT,
+    "invoke_workflow": AGENT,
+    "execute_tool": TOOL,
+    "chat": LLM,
+    "text_completion": LLM,
+    "generate_content": LLM,
     "retrieval": RETRIEVAL,
 }
-_MODEL_ATTRS = ("gen_ai.request.model", "gen_ai.response.model", "llm.model_name",
-                "gen_ai.system", "gen_ai.provider.name")
+_MODEL_ATTRS = (
+    "gen_ai.request.model",
+    "gen_ai.response.model",
+    "llm.model_name",
+    "gen_ai.system",
+    "gen_ai.provider.name",
+)
 _DOC_RE = re.compile(r"^retrieval\.documents\.(\d+)\.document\.(id|content|score|metadata)$")
 _MSG_RE = re.compile(r"^llm\.(input|output)_messages\.(\d+)\.message\.(role|content)$")
 
@@ -96,8 +112,11 @@ def messages_text(value: Any, *, last_only: bool = False) -> str | None:
             continue
         parts = message.get("parts")
         if isinstance(parts, list):
-            chunk = "\n".join(str(p.get("content", p.get("text", ""))) for p in parts
-                              if isinstance(p, dict) and p.get("type", "text") == "text")
+            chunk = "\n".join(
+                str(p.get("content", p.get("text", "")))
+                for p in parts
+                if isinstance(p, dict) and p.get("type", "text") == "text"
+            )
         else:
             content = message.get("content")
             chunk = content if isinstance(content, str) else ""
@@ -128,9 +147,14 @@ def _documents(attrs: dict[str, Any]) -> tuple[Document, ...]:
         d = docs[i]
         meta = _json(d.get("metadata"))
         score = d.get("score")
-        out.append(Document(_s(d.get("id")), _s(d.get("content")),
-                            float(score) if isinstance(score, int | float) else None,
-                            meta if isinstance(meta, dict) else {}))
+        out.append(
+            Document(
+                _s(d.get("id")),
+                _s(d.get("content")),
+                float(score) if isinstance(score, int | float) else None,
+                meta if isinstance(meta, dict) else {},
+            )
+        )
     return tuple(out)
 
 
@@ -142,10 +166,14 @@ def _genai_documents(attrs: dict[str, Any]) -> tuple[Document, ...]:
     for item in raw:
         if isinstance(item, dict):
             score = item.get("score")
-            out.append(Document(_s(item.get("id")), _s(item.get("content")),
-                                float(score) if isinstance(score, int | float) else None,
-                                {k: v for k, v in item.items()
-                                 if k not in ("id", "content", "score")}))
+            out.append(
+                Document(
+                    _s(item.get("id")),
+                    _s(item.get("content")),
+                    float(score) if isinstance(score, int | float) else None,
+                    {k: v for k, v in item.items() if k not in ("id", "content", "score")},
+                )
+            )
     return tuple(out)
 
 
@@ -167,11 +195,15 @@ def _model(attrs: dict[str, Any]) -> str | None:
 def _legacy_events(attrs: dict[str, Any], span: SpanRecord) -> tuple[str | None, str | None]:
     """Prompt and completion from pydantic-ai's JSON ``events`` attribute or span events."""
     raw = _json(attrs.get("events"))
-    items: list[dict[str, Any]] = [e for e in raw if isinstance(e, dict)] if isinstance(
-        raw, list) else []
+    items: list[dict[str, Any]] = (
+        [e for e in raw if isinstance(e, dict)] if isinstance(raw, list) else []
+    )
     items += [{"event.name": ev.name, **ev.attributes} for ev in span.events]
-    prompt = [str(_s(e.get("content"))) for e in items
-              if str(e.get("event.name", "")).endswith(".message") and e.get("content")]
+    prompt = [
+        str(_s(e.get("content")))
+        for e in items
+        if str(e.get("event.name", "")).endswith(".message") and e.get("content")
+    ]
     completion = None
     for e in items:
         if e.get("event.name") == "gen_ai.choice":
@@ -185,9 +217,14 @@ def classify_span(span: SpanRecord) -> SpanInfo:
     a = span.attributes
     session = _session(a)
     if isinstance(a.get("provgraph.node_type"), str):
-        native = {k[len("provgraph."):]: v for k, v in a.items() if k.startswith("provgraph.")}
-        return SpanInfo(NATIVE, "provgraph", session_id=session, native=native,
-                        agent_name=_s(native.get("agent_name")))
+        native = {k[len("provgraph.") :]: v for k, v in a.items() if k.startswith("provgraph.")}
+        return SpanInfo(
+            NATIVE,
+            "provgraph",
+            session_id=session,
+            native=native,
+            agent_name=_s(native.get("agent_name")),
+        )
     oi = a.get("openinference.span.kind")
     if isinstance(oi, str) and oi.upper() in _OI_KINDS:
         kind = _OI_KINDS[oi.upper()]
@@ -197,12 +234,16 @@ def classify_span(span: SpanRecord) -> SpanInfo:
             input_text = _flat_messages(a, "input") or input_text
             output_text = _flat_messages(a, "output") or output_text
         return SpanInfo(
-            kind, "openinference", session_id=session,
+            kind,
+            "openinference",
+            session_id=session,
             agent_name=_s(a.get("agent.name") or a.get("graph.node.id"))
             or (span.name if kind in (AGENT, STEP) else None),
             tool_name=_s(a.get("tool.name")) or (span.name if kind == TOOL else None),
             tool_call_id=_s(a.get("tool_call.id") or a.get("tool.call.id")),
-            input_text=input_text, output_text=output_text, model_name=_s(a.get("llm.model_name")),
+            input_text=input_text,
+            output_text=output_text,
+            model_name=_s(a.get("llm.model_name")),
             documents=_documents(a) if kind == RETRIEVAL else (),
             graph_node_id=_s(a.get("graph.node.id")),
             graph_parent_id=_s(a.get("graph.node.parent_id")),
@@ -224,29 +265,45 @@ def classify_span(span: SpanRecord) -> SpanInfo:
 def _genai(span: SpanRecord, kind: str, rule: str, session: str | None) -> SpanInfo:
     a = span.attributes
     if kind == AGENT:
-        output = (_s(a.get("final_result")) or messages_text(a.get("gen_ai.output.messages"),
-                                                               last_only=True))
-        return SpanInfo(kind, rule, session_id=session,
-                        agent_name=_s(a.get("gen_ai.agent.name") or a.get("agent_name"))
-                        or span.name,
-                        input_text=messages_text(a.get("gen_ai.input.messages"), last_only=True),
-                        output_text=output)
+        output = _s(a.get("final_result")) or messages_text(
+            a.get("gen_ai.output.messages"), last_only=True
+        )
+        return SpanInfo(
+            kind,
+            rule,
+            session_id=session,
+            agent_name=_s(a.get("gen_ai.agent.name") or a.get("agent_name")) or span.name,
+            input_text=messages_text(a.get("gen_ai.input.messages"), last_only=True),
+            output_text=output,
+        )
     if kind == TOOL:
         return SpanInfo(
-            kind, rule, session_id=session, tool_name=_s(a.get("gen_ai.tool.name")) or span.name,
+            kind,
+            rule,
+            session_id=session,
+            tool_name=_s(a.get("gen_ai.tool.name")) or span.name,
             tool_call_id=_s(a.get("gen_ai.tool.call.id")),
             input_text=_s(a.get("gen_ai.tool.call.arguments", a.get("tool_arguments"))),
             output_text=_s(a.get("gen_ai.tool.call.result", a.get("tool_response"))),
         )
     if kind == RETRIEVAL:
-        return SpanInfo(kind, rule, session_id=session, documents=_genai_documents(a),
-                        input_text=_s(a.get("gen_ai.retrieval.query.text")))
-    prompt = (messages_text(a.get("gen_ai.input.messages"))
-              or _s(a.get("gen_ai.prompt")))
-    completion = (messages_text(a.get("gen_ai.output.messages"))
-                  or _s(a.get("gen_ai.completion")))
+        return SpanInfo(
+            kind,
+            rule,
+            session_id=session,
+            documents=_genai_documents(a),
+            input_text=_s(a.get("gen_ai.retrieval.query.text")),
+        )
+    prompt = messages_text(a.get("gen_ai.input.messages")) or _s(a.get("gen_ai.prompt"))
+    completion = messages_text(a.get("gen_ai.output.messages")) or _s(a.get("gen_ai.completion"))
     if prompt is None or completion is None:
         legacy_prompt, legacy_completion = _legacy_events(a, span)
         prompt, completion = prompt or legacy_prompt, completion or legacy_completion
-    return SpanInfo(LLM, rule, session_id=session, input_text=prompt, output_text=completion,
-                    model_name=_model(a))
+    return SpanInfo(
+        LLM,
+        rule,
+        session_id=session,
+        input_text=prompt,
+        output_text=completion,
+        model_name=_model(a),
+    )

@@ -76,9 +76,16 @@ def adopt_events(nodes: list[Any], session_id: str) -> list[Event]:
     """
     now = datetime.now(UTC)
     return [
-        Event(id=f"otlp-adopt-{n.id}-{session_id}"[:256], type=n.type, timestamp=now,
-              session_id=session_id, node_id=n.id, citation_key=n.citation_key)
-        for n in nodes if n.type is not None
+        Event(
+            id=f"otlp-adopt-{n.id}-{session_id}"[:256],
+            type=n.type,
+            timestamp=now,
+            session_id=session_id,
+            node_id=n.id,
+            citation_key=n.citation_key,
+        )
+        for n in nodes
+        if n.type is not None
     ]
 
 
@@ -93,8 +100,9 @@ def resolve_project(header: str | None, resource: Mapping[str, Any], default: st
     return default
 
 
-def group_by_project(spans: list[SpanRecord], header: str | None,
-                     default: str) -> dict[str, list[SpanRecord]]:
+def group_by_project(
+    spans: list[SpanRecord], header: str | None, default: str
+) -> dict[str, list[SpanRecord]]:
     groups: dict[str, list[SpanRecord]] = {}
     for span in spans:
         groups.setdefault(resolve_project(header, span.resource, default), []).append(span)
@@ -118,12 +126,21 @@ def _raw(span: SpanRecord, info: SpanInfo) -> dict[str, Any]:
     attrs: dict[str, Any] = {}
     for key, value in span.attributes.items():
         text = value if isinstance(value, str) else json.dumps(value, default=str)
-        attrs[key] = value if len(text) <= _MAX_ATTR_CHARS else (
-            text[:_MAX_ATTR_CHARS] + f"… [{len(text) - _MAX_ATTR_CHARS} more characters]")
+        attrs[key] = (
+            value
+            if len(text) <= _MAX_ATTR_CHARS
+            else (text[:_MAX_ATTR_CHARS] + f"… [{len(text) - _MAX_ATTR_CHARS} more characters]")
+        )
     while attrs and len(json.dumps(attrs, default=str)) > _MAX_RAW_BYTES:
         attrs.pop(max(attrs, key=lambda k: len(json.dumps(attrs[k], default=str))))
-    return {"span_name": span.name, "rule": info.rule, "kind": info.kind,
-            "trace_id": span.trace_id, "span_id": span.span_id, "attributes": attrs}
+    return {
+        "span_name": span.name,
+        "rule": info.rule,
+        "kind": info.kind,
+        "trace_id": span.trace_id,
+        "span_id": span.span_id,
+        "attributes": attrs,
+    }
 
 
 def header_key(text: str | None) -> str | None:
@@ -132,8 +149,12 @@ def header_key(text: str | None) -> str | None:
         return None
     first = text.partition("\n")[0].strip()
     spans = citation_tag_spans(first)
-    if len(spans) == 1 and spans[0][0] == 0 and spans[0][1] == len(first) and len(
-            spans[0][2].refs) == 1:
+    if (
+        len(spans) == 1
+        and spans[0][0] == 0
+        and spans[0][1] == len(first)
+        and len(spans[0][2].refs) == 1
+    ):
         return spans[0][2].refs[0]
     return None
 
@@ -149,18 +170,31 @@ class _Builder:
         self.out = Conversion()
         self._span_events: dict[tuple[str, str], list[dict[str, Any]]] = {}
 
-    def add(self, span: SpanRecord, info: SpanInfo, session: str, suffix: str, node_type: NodeType,
-            parents: list[str], **fields: Any) -> str:
+    def add(
+        self,
+        span: SpanRecord,
+        info: SpanInfo,
+        session: str,
+        suffix: str,
+        node_type: NodeType,
+        parents: list[str],
+        **fields: Any,
+    ) -> str:
         nid = fields.pop("node_id", None) or node_id(span.trace_id, span.span_id, suffix)
         extra = fields.pop("data", {})
         raw = {
             "id": f"otlp-{span.trace_id}-{span.span_id}{suffix}",
-            "type": node_type, "timestamp": _when(span.start_time_unix_nano),
-            "session_id": session, "node_id": nid, "run_id": f"otel-{span.trace_id}",
+            "type": node_type,
+            "timestamp": _when(span.start_time_unix_nano),
+            "session_id": session,
+            "node_id": nid,
+            "run_id": f"otel-{span.trace_id}",
             "agent_name": info.agent_name,
             "parent_ids": [p for p in dict.fromkeys(parents) if p != nid],
-            "data": {**{k: v for k, v in extra.items() if v is not None},
-                     **({"otel": _raw(span, info)} if not suffix else {})},
+            "data": {
+                **{k: v for k, v in extra.items() if v is not None},
+                **({"otel": _raw(span, info)} if not suffix else {}),
+            },
             **{k: v for k, v in fields.items() if v is not None},
         }
         self._span_events.setdefault((span.trace_id, span.span_id), []).append(raw)
@@ -174,7 +208,8 @@ class _Builder:
                 first = exc.errors(include_url=False)[0]
                 where = ".".join(str(p) for p in first["loc"])
                 self.out.rejections.append(
-                    SpanRejection(trace, span_id, f"{where}: {first['msg']}"))
+                    SpanRejection(trace, span_id, f"{where}: {first['msg']}")
+                )
                 continue
             for event in events:
                 self.out.events.append(event)
@@ -183,8 +218,9 @@ class _Builder:
 
 
 def _keeps_node(info: SpanInfo) -> bool:
-    return info.kind not in (GENERIC, RETRIEVAL) and not (info.kind == STEP and not
-                                                           info.graph_node_id)
+    return info.kind not in (GENERIC, RETRIEVAL) and not (
+        info.kind == STEP and not info.graph_node_id
+    )
 
 
 def spans_to_events(spans: list[SpanRecord]) -> Conversion:
@@ -193,9 +229,13 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
     valid: dict[tuple[str, str], SpanRecord] = {}
     for span in spans:
         if not _valid_id(span.trace_id, 32) or not _valid_id(span.span_id, 16):
-            b.out.rejections.append(SpanRejection(
-                span.trace_id, span.span_id,
-                "traceId must be 32 and spanId 16 hex digits, not all zero"))
+            b.out.rejections.append(
+                SpanRejection(
+                    span.trace_id,
+                    span.span_id,
+                    "traceId must be 32 and spanId 16 hex digits, not all zero",
+                )
+            )
             continue
         valid[(span.trace_id, span.span_id)] = span
     infos = {k: classify(s) for k, s in valid.items()}
@@ -237,26 +277,65 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
         if info.kind in (AGENT, STEP):
             if info.graph_parent_id and info.graph_parent_id in graph_nodes:
                 entry = [*entry, node_id(*graph_nodes[info.graph_parent_id])]
-            run = b.add(span, info, session, "", NodeType.AGENT_RUN, entry,
-                        label=f"Agent: {info.agent_name}" if info.agent_name else None)
+            run = b.add(
+                span,
+                info,
+                session,
+                "",
+                NodeType.AGENT_RUN,
+                entry,
+                label=f"Agent: {info.agent_name}" if info.agent_name else None,
+            )
             last = [run]
             if info.input_text:
-                last = [b.add(span, info, session, "-input", NodeType.INPUT, [run],
-                              content=_cap(info.input_text))]
+                last = [
+                    b.add(
+                        span,
+                        info,
+                        session,
+                        "-input",
+                        NodeType.INPUT,
+                        [run],
+                        content=_cap(info.input_text),
+                    )
+                ]
             for child in children.get(key, []):
                 last = emit(child, last) or last
             if info.output_text:
                 key_attr = span.attributes.get("provgraph.citation_key")
-                b.add(span, info, session, "-output", NodeType.FINAL_OUTPUT, last,
-                      content=_cap(info.output_text),
-                      citation_key=key_attr if isinstance(key_attr, str) else None)
+                b.add(
+                    span,
+                    info,
+                    session,
+                    "-output",
+                    NodeType.FINAL_OUTPUT,
+                    last,
+                    content=_cap(info.output_text),
+                    citation_key=key_attr if isinstance(key_attr, str) else None,
+                )
             return []
         if info.kind == LLM:
-            request = b.add(span, info, session, "", NodeType.MODEL_REQUEST, entry,
-                            label=f"Model request: {info.model_name}" if info.model_name else None,
-                            content=_cap(info.input_text), data={"model_name": info.model_name})
-            response = b.add(span, info, session, "-response", NodeType.MODEL_RESPONSE, [request],
-                             content=_cap(info.output_text), data={"model_name": info.model_name})
+            request = b.add(
+                span,
+                info,
+                session,
+                "",
+                NodeType.MODEL_REQUEST,
+                entry,
+                label=f"Model request: {info.model_name}" if info.model_name else None,
+                content=_cap(info.input_text),
+                data={"model_name": info.model_name},
+            )
+            response = b.add(
+                span,
+                info,
+                session,
+                "-response",
+                NodeType.MODEL_RESPONSE,
+                [request],
+                content=_cap(info.output_text),
+                data={"model_name": info.model_name},
+            )
             for child in children.get(key, []):
                 emit(child, [response])
             return [response]
@@ -264,27 +343,58 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
             attr_key = span.attributes.get("provgraph.citation_key")
             key_ = attr_key if isinstance(attr_key, str) else header_key(info.output_text)
             kind = NodeType.DATA_READ if key_ else NodeType.TOOL_CALL
-            call = b.add(span, info, session, "", kind, entry[-1:],
-                         label=f"Tool: {info.tool_name}", citation_key=key_,
-                         data={"tool_name": info.tool_name, "tool_call_id": info.tool_call_id,
-                               "args": info.input_text})
+            call = b.add(
+                span,
+                info,
+                session,
+                "",
+                kind,
+                entry[-1:],
+                label=f"Tool: {info.tool_name}",
+                citation_key=key_,
+                data={
+                    "tool_name": info.tool_name,
+                    "tool_call_id": info.tool_call_id,
+                    "args": info.input_text,
+                },
+            )
             for child in children.get(key, []):
                 emit(child, [call])
-            result = b.add(span, info, session, "-result", NodeType.TOOL_RESULT, [call],
-                           label=f"Result: {info.tool_name}", content=_cap(info.output_text),
-                           data={"tool_name": info.tool_name})
+            result = b.add(
+                span,
+                info,
+                session,
+                "-result",
+                NodeType.TOOL_RESULT,
+                [call],
+                label=f"Result: {info.tool_name}",
+                content=_cap(info.output_text),
+                data={"tool_name": info.tool_name},
+            )
             return [result]
         if info.kind == RETRIEVAL:
             reads = []
             for i, doc in enumerate(info.documents):
                 meta_key = doc.metadata.get("provgraph.citation_key")
-                cite = meta_key if isinstance(meta_key, str) else (
-                    doc.id if doc.id and is_valid_key(doc.id) else None)
-                reads.append(b.add(
-                    span, info, session, f"-doc-{i}", NodeType.DATA_READ, entry[-1:],
-                    label=f"Document {doc.id}" if doc.id else "Retrieved document",
-                    content=_cap(doc.content), citation_key=cite,
-                    data={"document_id": doc.id, "score": doc.score, "query": info.input_text}))
+                cite = (
+                    meta_key
+                    if isinstance(meta_key, str)
+                    else (doc.id if doc.id and is_valid_key(doc.id) else None)
+                )
+                reads.append(
+                    b.add(
+                        span,
+                        info,
+                        session,
+                        f"-doc-{i}",
+                        NodeType.DATA_READ,
+                        entry[-1:],
+                        label=f"Document {doc.id}" if doc.id else "Retrieved document",
+                        content=_cap(doc.content),
+                        citation_key=cite,
+                        data={"document_id": doc.id, "score": doc.score, "query": info.input_text},
+                    )
+                )
             return reads
         return []
 
@@ -298,16 +408,21 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
     return b.finish()
 
 
-def _native(b: _Builder, span: SpanRecord, info: SpanInfo, session: str,
-            entry: list[str]) -> list[str]:
+def _native(
+    b: _Builder, span: SpanRecord, info: SpanInfo, session: str, entry: list[str]
+) -> list[str]:
     n = info.native
     try:
         node_type = NodeType(str(n.get("node_type")))
     except ValueError:
-        b.out.rejections.append(SpanRejection(
-            span.trace_id, span.span_id,
-            f"provgraph.node_type {n.get('node_type')!r} is not one of "
-            + ", ".join(t.value for t in NodeType)))
+        b.out.rejections.append(
+            SpanRejection(
+                span.trace_id,
+                span.span_id,
+                f"provgraph.node_type {n.get('node_type')!r} is not one of "
+                + ", ".join(t.value for t in NodeType),
+            )
+        )
         return []
     parents = n.get("parent_ids")
     edge_label = n.get("edge_label")
@@ -315,7 +430,11 @@ def _native(b: _Builder, span: SpanRecord, info: SpanInfo, session: str,
     if isinstance(edge_label, str) and edge_label in EdgeLabel.__members__.values() and entry:
         extra_edges = [{"source_id": entry[-1], "label": edge_label}]
     nid = b.add(
-        span, info, session, "", node_type,
+        span,
+        info,
+        session,
+        "",
+        node_type,
         [str(p) for p in parents] if isinstance(parents, list) else ([] if extra_edges else entry),
         node_id=n.get("node_id") if isinstance(n.get("node_id"), str) else None,
         label=n.get("label") if isinstance(n.get("label"), str) else None,

@@ -105,20 +105,29 @@ def _from_protobuf(body: bytes) -> list[SpanRecord]:
         resource = {kv.key: _pb_value(kv.value) for kv in rs.resource.attributes}
         for ss in rs.scope_spans:
             for sp in ss.spans:
-                spans.append(SpanRecord(
-                    trace_id=sp.trace_id.hex(), span_id=sp.span_id.hex(),
-                    parent_span_id=sp.parent_span_id.hex() or None, name=sp.name,
-                    start_time_unix_nano=sp.start_time_unix_nano,
-                    end_time_unix_nano=sp.end_time_unix_nano,
-                    attributes={kv.key: _pb_value(kv.value) for kv in sp.attributes},
-                    events=tuple(
-                        SpanEventRecord(ev.name, ev.time_unix_nano,
-                                        {kv.key: _pb_value(kv.value) for kv in ev.attributes})
-                        for ev in sp.events
-                    ),
-                    resource=resource, scope_name=ss.scope.name,
-                    status_code=sp.status.code, status_message=sp.status.message,
-                ))
+                spans.append(
+                    SpanRecord(
+                        trace_id=sp.trace_id.hex(),
+                        span_id=sp.span_id.hex(),
+                        parent_span_id=sp.parent_span_id.hex() or None,
+                        name=sp.name,
+                        start_time_unix_nano=sp.start_time_unix_nano,
+                        end_time_unix_nano=sp.end_time_unix_nano,
+                        attributes={kv.key: _pb_value(kv.value) for kv in sp.attributes},
+                        events=tuple(
+                            SpanEventRecord(
+                                ev.name,
+                                ev.time_unix_nano,
+                                {kv.key: _pb_value(kv.value) for kv in ev.attributes},
+                            )
+                            for ev in sp.events
+                        ),
+                        resource=resource,
+                        scope_name=ss.scope.name,
+                        status_code=sp.status.code,
+                        status_message=sp.status.message,
+                    )
+                )
     return spans
 
 
@@ -149,33 +158,43 @@ def _from_json(payload: Any) -> list[SpanRecord]:
         resource = _json_attrs((rs.get("resource") or {}).get("attributes"))
         for j, ss in enumerate(rs.get("scopeSpans", rs.get("scope_spans", [])) or []):
             if not isinstance(ss, Mapping):
-                raise OtlpDecodeError("must be an object",
-                                      path=f"resourceSpans[{i}].scopeSpans[{j}]")
+                raise OtlpDecodeError(
+                    "must be an object", path=f"resourceSpans[{i}].scopeSpans[{j}]"
+                )
             scope_name = str((ss.get("scope") or {}).get("name", ""))
             for sp in ss.get("spans", []) or []:
                 if not isinstance(sp, Mapping):
-                    raise OtlpDecodeError("span must be an object",
-                                          path=f"resourceSpans[{i}].scopeSpans[{j}].spans")
+                    raise OtlpDecodeError(
+                        "span must be an object", path=f"resourceSpans[{i}].scopeSpans[{j}].spans"
+                    )
                 status = sp.get("status") or {}
-                spans.append(SpanRecord(
-                    trace_id=_json_id(sp.get("traceId", sp.get("trace_id"))),
-                    span_id=_json_id(sp.get("spanId", sp.get("span_id"))),
-                    parent_span_id=_json_id(sp.get("parentSpanId", sp.get("parent_span_id")))
-                    or None,
-                    name=str(sp.get("name", "")),
-                    start_time_unix_nano=_int(sp.get("startTimeUnixNano")),
-                    end_time_unix_nano=_int(sp.get("endTimeUnixNano")),
-                    attributes=_json_attrs(sp.get("attributes")),
-                    events=tuple(
-                        SpanEventRecord(str(ev.get("name", "")), _int(ev.get("timeUnixNano")),
-                                        _json_attrs(ev.get("attributes")))
-                        for ev in sp.get("events", []) or [] if isinstance(ev, Mapping)
-                    ),
-                    resource=resource, scope_name=scope_name,
-                    status_code=_int(status.get("code")) if isinstance(status, Mapping) else 0,
-                    status_message=str(status.get("message", "")) if isinstance(status, Mapping)
-                    else "",
-                ))
+                spans.append(
+                    SpanRecord(
+                        trace_id=_json_id(sp.get("traceId", sp.get("trace_id"))),
+                        span_id=_json_id(sp.get("spanId", sp.get("span_id"))),
+                        parent_span_id=_json_id(sp.get("parentSpanId", sp.get("parent_span_id")))
+                        or None,
+                        name=str(sp.get("name", "")),
+                        start_time_unix_nano=_int(sp.get("startTimeUnixNano")),
+                        end_time_unix_nano=_int(sp.get("endTimeUnixNano")),
+                        attributes=_json_attrs(sp.get("attributes")),
+                        events=tuple(
+                            SpanEventRecord(
+                                str(ev.get("name", "")),
+                                _int(ev.get("timeUnixNano")),
+                                _json_attrs(ev.get("attributes")),
+                            )
+                            for ev in sp.get("events", []) or []
+                            if isinstance(ev, Mapping)
+                        ),
+                        resource=resource,
+                        scope_name=scope_name,
+                        status_code=_int(status.get("code")) if isinstance(status, Mapping) else 0,
+                        status_message=str(status.get("message", ""))
+                        if isinstance(status, Mapping)
+                        else "",
+                    )
+                )
     return spans
 
 
@@ -193,8 +212,11 @@ def _json_id(value: Any) -> str:
 def _json_attrs(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, list):
         return {}
-    return {str(kv.get("key")): _json_value(kv.get("value")) for kv in raw
-            if isinstance(kv, Mapping) and "key" in kv}
+    return {
+        str(kv.get("key")): _json_value(kv.get("value"))
+        for kv in raw
+        if isinstance(kv, Mapping) and "key" in kv
+    }
 
 
 def _json_value(value: Any) -> Any:

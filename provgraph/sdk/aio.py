@@ -65,8 +65,10 @@ class AsyncProvgraphClient:
         self.spill = SpillStore(spill_dir or default_spill_dir())
         self.stats = DeliveryStats()
         self._http = httpx.AsyncClient(
-            base_url=api_url.rstrip("/"), headers=request_headers(api_key, project),
-            timeout=timeout, transport=transport,
+            base_url=api_url.rstrip("/"),
+            headers=request_headers(api_key, project),
+            timeout=timeout,
+            transport=transport,
         )
         self._buffer: deque[Event] = deque()
         self._wake = asyncio.Event()
@@ -158,8 +160,9 @@ class AsyncProvgraphClient:
                 await asyncio.wait_for(self._wake.wait(), self.flush_interval)
             self._wake.clear()
             while self._buffer:
-                batch = [self._buffer.popleft()
-                         for _ in range(min(self.batch_size, len(self._buffer)))]
+                batch = [
+                    self._buffer.popleft() for _ in range(min(self.batch_size, len(self._buffer)))
+                ]
                 self._idle.clear()
                 try:
                     await self._deliver(batch)
@@ -203,7 +206,7 @@ class AsyncProvgraphClient:
         self._idle.clear()
         try:
             for start in range(0, len(events), self.batch_size):
-                chunk = events[start:start + self.batch_size]
+                chunk = events[start : start + self.batch_size]
                 try:
                     await self._deliver(chunk)
                 except asyncio.CancelledError:

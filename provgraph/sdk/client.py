@@ -85,7 +85,9 @@ class ProvgraphClient:
         self.spill = SpillStore(spill_dir or default_spill_dir())
         self.stats = DeliveryStats()
         self._http = httpx.Client(
-            base_url=self.api_url, headers=request_headers(api_key, project), timeout=timeout,
+            base_url=self.api_url,
+            headers=request_headers(api_key, project),
+            timeout=timeout,
             transport=transport,
         )
         self._buffer: deque[Event] = deque()
@@ -123,8 +125,11 @@ class ProvgraphClient:
         if pending:
             self.spill.write(pending)
             self.stats.spilled += len(pending)
-            log.warning("provgraph: buffer full; %d event(s) spilled to %s",
-                        len(pending), self.spill.directory)
+            log.warning(
+                "provgraph: buffer full; %d event(s) spilled to %s",
+                len(pending),
+                self.spill.directory,
+            )
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until everything queued (and spilled) is delivered; False on timeout."""
@@ -180,17 +185,22 @@ class ProvgraphClient:
             with self._cond:
                 while not self._closing:
                     due = time.monotonic() - last_send >= self.flush_interval
-                    if len(self._buffer) >= self.batch_size or (self._buffer and (
-                            due or self._flush_requested)):
+                    if len(self._buffer) >= self.batch_size or (
+                        self._buffer and (due or self._flush_requested)
+                    ):
                         break
-                    if not self._buffer and (due or self._flush_requested) and (
-                            self.spill.has_pending()):
+                    if (
+                        not self._buffer
+                        and (due or self._flush_requested)
+                        and (self.spill.has_pending())
+                    ):
                         break
                     self._cond.wait(self.flush_interval / 4 if self._buffer else 0.2)
                 if self._closing:
                     return
-                batch = [self._buffer.popleft() for _ in range(min(self.batch_size,
-                                                                   len(self._buffer)))]
+                batch = [
+                    self._buffer.popleft() for _ in range(min(self.batch_size, len(self._buffer)))
+                ]
                 self._in_flight = len(batch)
                 self._cond.notify_all()
             try:
@@ -234,8 +244,9 @@ class ProvgraphClient:
             if self._closing:
                 return False
 
-    def _settle(self, batch: list[Event], fatal: str | None, rejected: dict[str, str],
-                duplicates: int) -> None:
+    def _settle(
+        self, batch: list[Event], fatal: str | None, rejected: dict[str, str], duplicates: int
+    ) -> None:
         if fatal is not None:
             self.spill.dead_letter(batch, fatal)
             self.stats.rejected += len(batch)
@@ -252,7 +263,7 @@ class ProvgraphClient:
             return
         events = self.spill.read(path)
         for start in range(0, len(events), self.batch_size):
-            chunk = events[start:start + self.batch_size]
+            chunk = events[start : start + self.batch_size]
             if not self._deliver(chunk):
                 self.spill.write(events[start:])  # still ours to deliver later
                 self.spill.remove(path)

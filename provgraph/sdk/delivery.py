@@ -87,8 +87,9 @@ class BatchVerdict:
     accepted: int = 0
 
 
-def judge_response(status: int, headers: Mapping[str, str], body: bytes,
-                   batch: Sequence[Event]) -> BatchVerdict:
+def judge_response(
+    status: int, headers: Mapping[str, str], body: bytes, batch: Sequence[Event]
+) -> BatchVerdict:
     """Classify one HTTP answer to a batch (pure, so both clients agree)."""
     if status in RETRYABLE_STATUS:
         return BatchVerdict(retry=True, retry_after=parse_retry_after(headers.get("retry-after")))
@@ -178,20 +179,29 @@ class SpillStore:
             with (self.directory / DEAD_LETTER_FILE).open("a", encoding="utf-8") as handle:
                 for event in events:
                     reason = reasons if isinstance(reasons, str) else reasons.get(event.id, "")
-                    record = {"reason": reason, "at": datetime.now(UTC).isoformat(),
-                              "event": event.model_dump(mode="json")}
+                    record = {
+                        "reason": reason,
+                        "at": datetime.now(UTC).isoformat(),
+                        "event": event.model_dump(mode="json"),
+                    }
                     handle.write(json.dumps(record, ensure_ascii=False) + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
-        log.error("provgraph: %d event(s) refused by the server, kept in %s",
-                  len(events), self.directory / DEAD_LETTER_FILE)
+        log.error(
+            "provgraph: %d event(s) refused by the server, kept in %s",
+            len(events),
+            self.directory / DEAD_LETTER_FILE,
+        )
 
     def pending(self) -> list[Path]:
         """Spill files not being written by this process any more, oldest first."""
         if not self.directory.is_dir():
             return []
-        found = [p for p in self.directory.glob("spill-*.jsonl")
-                 if _owner(p) == os.getpid() or _owner_dead(p)]
+        found = [
+            p
+            for p in self.directory.glob("spill-*.jsonl")
+            if _owner(p) == os.getpid() or _owner_dead(p)
+        ]
         found += [p for p in self.directory.glob("claimed-*.jsonl") if _owner_dead(p)]
         # another thread may resend and delete a file between the listing and the stat
         stamped: list[tuple[float, Path]] = []
@@ -229,11 +239,19 @@ class SpillStore:
                 try:
                     events.append(Event.model_validate_json(line))
                 except pydantic.ValidationError as exc:
-                    log.error("provgraph: %s line %d is not an event (%s); kept aside",
-                              path, number, exc.errors(include_url=False)[0]["msg"])
+                    log.error(
+                        "provgraph: %s line %d is not an event (%s); kept aside",
+                        path,
+                        number,
+                        exc.errors(include_url=False)[0]["msg"],
+                    )
                     with self._lock, (self.directory / DEAD_LETTER_FILE).open("a") as bad:
-                        bad.write(json.dumps({"reason": "unreadable spill line",
-                                              "raw": line.rstrip("\n")}) + "\n")
+                        bad.write(
+                            json.dumps(
+                                {"reason": "unreadable spill line", "raw": line.rstrip("\n")}
+                            )
+                            + "\n"
+                        )
         return events
 
     @staticmethod

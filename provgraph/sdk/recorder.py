@@ -120,49 +120,112 @@ class SessionRecorder:
 
     # ------------------------------------------------------------------ typed helpers
     def run(
-        self, agent_name: str, *, run_id: str | None = None, delegated_by: str | None = None,
+        self,
+        agent_name: str,
+        *,
+        run_id: str | None = None,
+        delegated_by: str | None = None,
         data: Mapping[str, Any] | None = None,
     ) -> RecordedNode:
         """An agent run; ``delegated_by`` (a tool-call or parent-run node) adds ``delegates_to``."""
         return self.record(
-            NodeType.AGENT_RUN, label=f"Agent: {agent_name}", parents=delegated_by,
-            run_id=run_id, agent_name=agent_name, data=data,
-        )
-
-    def input(self, run: str, prompt: str, *, run_id: str | None = None,
-              agent_name: str | None = None) -> RecordedNode:
-        """The user input that starts a run (``starts_with``)."""
-        return self.record(NodeType.INPUT, label="User input", parents=run, run_id=run_id,
-                           agent_name=agent_name, content=prompt)
-
-    def model_request(self, parents: str | Iterable[str], *, label: str = "Model request",
-                      run_id: str | None = None, agent_name: str | None = None,
-                      content: str | None = None, data: Mapping[str, Any] | None = None,
-                      ) -> RecordedNode:
-        return self.record(NodeType.MODEL_REQUEST, label=label, parents=parents, run_id=run_id,
-                           agent_name=agent_name, content=content, data=data)
-
-    def model_response(self, request: str, text: str | None, *, label: str = "Model response",
-                       run_id: str | None = None, agent_name: str | None = None,
-                       data: Mapping[str, Any] | None = None) -> RecordedNode:
-        """A model response; its ``[REF|…]`` tags become ``cited_in`` edges in the store."""
-        return self.record(NodeType.MODEL_RESPONSE, label=label, parents=request, run_id=run_id,
-                           agent_name=agent_name, content=text, data=data)
-
-    def tool_call(self, parent: str | None, tool_name: str, args: Mapping[str, Any] | None = None,
-                  *, run_id: str | None = None, agent_name: str | None = None,
-                  tool_call_id: str | None = None) -> RecordedNode:
-        return self.record(
-            NodeType.TOOL_CALL, label=f"Tool: {tool_name}", parents=parent, run_id=run_id,
+            NodeType.AGENT_RUN,
+            label=f"Agent: {agent_name}",
+            parents=delegated_by,
+            run_id=run_id,
             agent_name=agent_name,
-            data={"tool_name": tool_name, "tool_call_id": tool_call_id,
-                  "args": {k: str(v) for k, v in (args or {}).items()}},
+            data=data,
         )
 
-    def data_read(self, parent: str | None, tool_name: str, args: Mapping[str, Any] | None = None,
-                  *, run_id: str | None = None, agent_name: str | None = None,
-                  tool_call_id: str | None = None, content: str | None = None,
-                  file_path: str | None = None) -> RecordedNode:
+    def input(
+        self, run: str, prompt: str, *, run_id: str | None = None, agent_name: str | None = None
+    ) -> RecordedNode:
+        """The user input that starts a run (``starts_with``)."""
+        return self.record(
+            NodeType.INPUT,
+            label="User input",
+            parents=run,
+            run_id=run_id,
+            agent_name=agent_name,
+            content=prompt,
+        )
+
+    def model_request(
+        self,
+        parents: str | Iterable[str],
+        *,
+        label: str = "Model request",
+        run_id: str | None = None,
+        agent_name: str | None = None,
+        content: str | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> RecordedNode:
+        return self.record(
+            NodeType.MODEL_REQUEST,
+            label=label,
+            parents=parents,
+            run_id=run_id,
+            agent_name=agent_name,
+            content=content,
+            data=data,
+        )
+
+    def model_response(
+        self,
+        request: str,
+        text: str | None,
+        *,
+        label: str = "Model response",
+        run_id: str | None = None,
+        agent_name: str | None = None,
+        data: Mapping[str, Any] | None = None,
+    ) -> RecordedNode:
+        """A model response; its ``[REF|…]`` tags become ``cited_in`` edges in the store."""
+        return self.record(
+            NodeType.MODEL_RESPONSE,
+            label=label,
+            parents=request,
+            run_id=run_id,
+            agent_name=agent_name,
+            content=text,
+            data=data,
+        )
+
+    def tool_call(
+        self,
+        parent: str | None,
+        tool_name: str,
+        args: Mapping[str, Any] | None = None,
+        *,
+        run_id: str | None = None,
+        agent_name: str | None = None,
+        tool_call_id: str | None = None,
+    ) -> RecordedNode:
+        return self.record(
+            NodeType.TOOL_CALL,
+            label=f"Tool: {tool_name}",
+            parents=parent,
+            run_id=run_id,
+            agent_name=agent_name,
+            data={
+                "tool_name": tool_name,
+                "tool_call_id": tool_call_id,
+                "args": {k: str(v) for k, v in (args or {}).items()},
+            },
+        )
+
+    def data_read(
+        self,
+        parent: str | None,
+        tool_name: str,
+        args: Mapping[str, Any] | None = None,
+        *,
+        run_id: str | None = None,
+        agent_name: str | None = None,
+        tool_call_id: str | None = None,
+        content: str | None = None,
+        file_path: str | None = None,
+    ) -> RecordedNode:
         """A read from a data source, keyed ``d_N`` at once (before the read finishes).
 
         The key is known immediately so the tool's result can be shown to the
@@ -172,39 +235,69 @@ class SessionRecorder:
         args = dict(args or {})
         key = self.next_key(DATA_KEY_PREFIX)
         return self.record(
-            NodeType.DATA_READ, label=f"[source] Tool: {tool_name}", parents=parent,
-            run_id=run_id, agent_name=agent_name, citation_key=key, content=content,
-            data={"tool_name": tool_name, "tool_call_id": tool_call_id,
-                  "args": {k: str(v) for k, v in args.items()},
-                  "file_path": file_path or extract_file_path(args)},
+            NodeType.DATA_READ,
+            label=f"[source] Tool: {tool_name}",
+            parents=parent,
+            run_id=run_id,
+            agent_name=agent_name,
+            citation_key=key,
+            content=content,
+            data={
+                "tool_name": tool_name,
+                "tool_call_id": tool_call_id,
+                "args": {k: str(v) for k, v in args.items()},
+                "file_path": file_path or extract_file_path(args),
+            },
         )
 
     def source_content(self, read: RecordedNode, content: str) -> None:
         """Attach the text a data read returned (same node, same key; a second event)."""
-        self.record(read.type, node_id=read.node_id, citation_key=read.citation_key,
-                    content=content)
+        self.record(
+            read.type, node_id=read.node_id, citation_key=read.citation_key, content=content
+        )
 
-    def tool_result(self, call: str, result: str, *, tool_name: str | None = None,
-                    run_id: str | None = None, agent_name: str | None = None,
-                    formatted: bool = False) -> RecordedNode:
+    def tool_result(
+        self,
+        call: str,
+        result: str,
+        *,
+        tool_name: str | None = None,
+        run_id: str | None = None,
+        agent_name: str | None = None,
+        formatted: bool = False,
+    ) -> RecordedNode:
         return self.record(
-            NodeType.TOOL_RESULT, label=f"Result: {tool_name}" if tool_name else "Tool result",
-            parents=call, run_id=run_id, agent_name=agent_name, content=result,
+            NodeType.TOOL_RESULT,
+            label=f"Result: {tool_name}" if tool_name else "Tool result",
+            parents=call,
+            run_id=run_id,
+            agent_name=agent_name,
+            content=result,
             data={"tool_name": tool_name, "formatted": formatted},
         )
 
     def delegation(self, caller: str, sub_run: str) -> None:
         """Mark ``sub_run`` as delegated by ``caller`` (an edge on an existing run node)."""
-        self.record(NodeType.AGENT_RUN, node_id=sub_run,
-                    edges=[(caller, EdgeLabel.DELEGATES_TO)])
+        self.record(NodeType.AGENT_RUN, node_id=sub_run, edges=[(caller, EdgeLabel.DELEGATES_TO)])
 
-    def final_output(self, parents: str | Iterable[str], text: str, *,
-                     agent_name: str | None = None, run_id: str | None = None,
-                     citable: bool = True) -> RecordedNode:
+    def final_output(
+        self,
+        parents: str | Iterable[str],
+        text: str,
+        *,
+        agent_name: str | None = None,
+        run_id: str | None = None,
+        citable: bool = True,
+    ) -> RecordedNode:
         """A run's final output; ``citable`` gives it an ``a_N`` key for a parent agent to cite."""
         name = agent_name or self.agent_name
         key = self.next_key(AGENT_KEY_PREFIX) if citable else None
         return self.record(
-            NodeType.FINAL_OUTPUT, label=f"Final output: {name}" if name else "Final output",
-            parents=parents, run_id=run_id, agent_name=name, content=text, citation_key=key,
+            NodeType.FINAL_OUTPUT,
+            label=f"Final output: {name}" if name else "Final output",
+            parents=parents,
+            run_id=run_id,
+            agent_name=name,
+            content=text,
+            citation_key=key,
         )

@@ -31,9 +31,35 @@ _NEGATION_RE = re.compile(
 _WORD_RE = re.compile(r"[a-z]{3,}")
 _STOP = frozenset(
     {
-        "the", "and", "for", "with", "that", "this", "from", "was", "were", "are", "has", "had",
-        "have", "its", "his", "her", "their", "not", "but", "also", "into", "than", "then",
-        "which", "who", "whom", "whose", "been", "being",
+        "the",
+        "and",
+        "for",
+        "with",
+        "that",
+        "this",
+        "from",
+        "was",
+        "were",
+        "are",
+        "has",
+        "had",
+        "have",
+        "its",
+        "his",
+        "her",
+        "their",
+        "not",
+        "but",
+        "also",
+        "into",
+        "than",
+        "then",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "been",
+        "being",
     }
 )
 
@@ -55,10 +81,17 @@ def _numbers(text: str) -> tuple[set[str], set[str]]:
 
 _ANCHOR_WORD_RE = re.compile(r"[a-z]+")
 _CANONICAL = {
-    "established": "founded", "formed": "founded", "created": "founded",
-    "incorporated": "founded", "launched": "founded", "started": "founded",
-    "constructed": "built", "erected": "built", "completed": "built",
-    "passed": "died", "born": "born",
+    "established": "founded",
+    "formed": "founded",
+    "created": "founded",
+    "incorporated": "founded",
+    "launched": "founded",
+    "started": "founded",
+    "constructed": "built",
+    "erected": "built",
+    "completed": "built",
+    "passed": "died",
+    "born": "born",
 }
 
 

@@ -59,7 +59,9 @@ def _relative(
         stage = "embeddings"
         items = [(c, s.text) for c in unique for s in usable]
         matches = embedding_scores(
-            stages.encoder, items, window_chars=cfg.embedding_window_chars,
+            stages.encoder,
+            items,
+            window_chars=cfg.embedding_window_chars,
             max_windows=cfg.embedding_max_windows,
             max_source_chars=cfg.source_max_chars,
         )
@@ -78,8 +80,13 @@ def _relative(
         if key not in table[claim]:
             out.append(None)
             continue
-        r = relative_check(stage, key, table[claim], margin=cfg.relative_margin,
-                           min_other_score=max(0.3, min_other))
+        r = relative_check(
+            stage,
+            key,
+            table[claim],
+            margin=cfg.relative_margin,
+            min_other_score=max(0.3, min_other),
+        )
         out.append(RelativeInfo(**r.__dict__))
     stages.add_time("relative", time.perf_counter() - t0)
     return out
@@ -101,17 +108,21 @@ def _coverage(
         for j, src in enumerate(usable):
             index = stages.index(src)
             for i, sent in enumerate(sentences):
-                pre[i, j] = ramp(index.best(sent.text).score, cfg.fusion.tfidf_low,
-                                 cfg.fusion.tfidf_high)
+                pre[i, j] = ramp(
+                    index.best(sent.text).score, cfg.fusion.tfidf_low, cfg.fusion.tfidf_high
+                )
     if stages.encoder is not None:
         items = [(s.text, src.text) for s in sentences for src in usable]
         matches = embedding_scores(
-            stages.encoder, items, window_chars=cfg.embedding_window_chars,
+            stages.encoder,
+            items,
+            window_chars=cfg.embedding_window_chars,
             max_windows=cfg.embedding_max_windows,
             max_source_chars=cfg.source_max_chars,
         )
-        emb = np.array([ramp(m.cosine, cfg.fusion.embedding_low, cfg.fusion.embedding_high)
-                        for m in matches]).reshape(len(sentences), len(usable))
+        emb = np.array(
+            [ramp(m.cosine, cfg.fusion.embedding_low, cfg.fusion.embedding_high) for m in matches]
+        ).reshape(len(sentences), len(usable))
         pre = np.maximum(pre, emb)
     pairs = candidate_pairs(pre, cfg.coverage_top_k)
     scored = score_pairs(
@@ -122,11 +133,17 @@ def _coverage(
     supports = [s.support for s in scored]
     for i, j, score in select_findings(pairs, supports, cfg.thresholds.supported):
         sc = scored[pairs.index((i, j))]
-        findings.append(CoverageFinding(
-            sentence=sentences[i].text, start=sentences[i].start, end=sentences[i].end,
-            candidate_source_key=usable[j].key, support_score=score, stage=strongest,
-            evidence=sc.evidence,
-        ))
+        findings.append(
+            CoverageFinding(
+                sentence=sentences[i].text,
+                start=sentences[i].start,
+                end=sentences[i].end,
+                candidate_source_key=usable[j].key,
+                support_score=score,
+                stage=strongest,
+                evidence=sc.evidence,
+            )
+        )
     stages.add_time("coverage", time.perf_counter() - t0)
     return findings
 
@@ -143,7 +160,9 @@ def verify_text(
     cfg = config or VerificationConfig()
     spans = citation_tag_spans(text)
     claims = extract_claims(
-        text, mode=cfg.claim_mode, max_chars=cfg.claim_context_chars,
+        text,
+        mode=cfg.claim_mode,
+        max_chars=cfg.claim_context_chars,
         max_sentences=cfg.claim_max_sentences,
     )
     cache: dict[str, ResolvedSource | None] = {}
@@ -165,24 +184,44 @@ def verify_text(
     relative: list[RelativeInfo | None] = [None] * len(pending)
     if cfg.relative:
         live = [n for n, sc in enumerate(scored) if sc.support is not None]
-        found = _relative(stages, [claims[pending[n][0]].text for n in live],
-                          [pending[n][1] for n in live], session_sources)
+        found = _relative(
+            stages,
+            [claims[pending[n][0]].text for n in live],
+            [pending[n][1] for n in live],
+            session_sources,
+        )
         for n, r in zip(live, found, strict=True):
             relative[n] = r
     checks: list[CitationCheck] = []
     for (index, key, src), sc, rel in zip(pending, scored, relative, strict=True):
         verdict, confidence = decide(
-            sc.support, sc.contradiction, cfg.thresholds,
+            sc.support,
+            sc.contradiction,
+            cfg.thresholds,
             has_text=bool(src.text.strip()) and bool(claims[index].text.strip()),
         )
-        checks.append(CitationCheck(
-            tag_index=index, key=key, claim=_claim_info(claims[index], cfg.claim_mode.value),
-            source=SourceInfo(key=key, node_id=src.node_id, node_type=src.node_type,
-                              label=src.label, chars=len(src.text)),
-            scores=sc.scores, evidence=sc.evidence, support_score=sc.support,
-            contradiction_score=sc.contradiction, verdict=verdict, confidence=confidence,
-            relative=rel, kept_in_text=verdict not in cfg.drop_verdicts,
-        ))
+        checks.append(
+            CitationCheck(
+                tag_index=index,
+                key=key,
+                claim=_claim_info(claims[index], cfg.claim_mode.value),
+                source=SourceInfo(
+                    key=key,
+                    node_id=src.node_id,
+                    node_type=src.node_type,
+                    label=src.label,
+                    chars=len(src.text),
+                ),
+                scores=sc.scores,
+                evidence=sc.evidence,
+                support_score=sc.support,
+                contradiction_score=sc.contradiction,
+                verdict=verdict,
+                confidence=confidence,
+                relative=rel,
+                kept_in_text=verdict not in cfg.drop_verdicts,
+            )
+        )
     keep: dict[int, list[str]] = {i: [] for i in range(len(spans))}
     ranked = sorted(checks, key=lambda c: (-(c.support_score or 0.0), c.key))
     for check in ranked:
@@ -195,7 +234,11 @@ def verify_text(
     rewritten = filter_tag_keys(text, keep)
     tags = [
         TagResult(
-            tag_index=i, raw_tag=ref.raw, start=s, end=e, keys=list(ref.refs),
+            tag_index=i,
+            raw_tag=ref.raw,
+            start=s,
+            end=e,
+            keys=list(ref.refs),
             unresolvable_keys=unresolved.get(i, []),
             verified_tag=filter_tag_keys(ref.raw, {0: keep[i]}),
             claim=_claim_info(claims[i], cfg.claim_mode.value),
@@ -252,7 +295,9 @@ def verify_output(
     if node.session_id is None:
         raise ValidationError("the output node has no session_id", path="output_id")
     resolver = GraphSourceResolver(
-        store, project, node.session_id,
+        store,
+        project,
+        node.session_id,
         include_cited_sources_for_agents=cfg.include_cited_sources_for_agents,
     )
     return verify_text(output_text(node.content, node.data), resolver, cfg, models=models)

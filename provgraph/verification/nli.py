@@ -38,15 +38,19 @@ class NliModel(Protocol):
     def predict(self, pairs: list[tuple[str, str]], batch_size: int = 32) -> np.ndarray: ...
 
 
-def load_nli(model: str | None = None) -> NliModel:
-    """Load the NLI model through ``provgraph.nli.runtime`` (imported lazily)."""
+def load_nli(model: str | None = None, *, threads: int | None = None) -> NliModel:
+    """Load the NLI model through ``provgraph.nli.runtime`` (imported lazily).
+
+    ``threads``: torch intra-op threads for this model (``None``: every usable
+    CPU, right for one process; a prefork worker child passes 1).
+    """
     try:
         from provgraph.nli import runtime  # type: ignore[attr-defined,unused-ignore]
     except ImportError as exc:
         raise ModelUnavailableError(
             f"provgraph.nli.runtime is not available ({exc}); the NLI stage needs it"
         ) from exc
-    loaded: NliModel = runtime.load_nli_model(model)
+    loaded: NliModel = runtime.load_nli_model(model, threads=threads)
     return loaded
 
 
@@ -86,7 +90,7 @@ def token_windows(
     if not text.strip():
         return []
     try:
-        enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True)
+        enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True, verbose=False)
         offsets = [(int(s), int(e)) for s, e in enc["offset_mapping"] if e > s]
     except (NotImplementedError, TypeError, ValueError, KeyError):
         offsets = []
@@ -217,8 +221,16 @@ class NliScorer:
                 max_c, cs, ce = None, 0, 0
             out.append(
                 NliMatch(
-                    float(rows[best, li.entailment]), contra, neutral, s, e, max_c, cs, ce,
-                    len(spans), len(chosen),
+                    float(rows[best, li.entailment]),
+                    contra,
+                    neutral,
+                    s,
+                    e,
+                    max_c,
+                    cs,
+                    ce,
+                    len(spans),
+                    len(chosen),
                 )
             )
         return out

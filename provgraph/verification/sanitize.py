@@ -31,9 +31,7 @@ class CitationKeyFilterResult:
     retained_keys: list[str]
 
 
-def filter_tag_keys(
-    text: str, keep: dict[int, list[str]]
-) -> str:
+def filter_tag_keys(text: str, keep: dict[int, list[str]]) -> str:
     """Rewrite each tag ``i`` to the keys in ``keep[i]`` that it already had, in written order.
 
     Tags absent from ``keep`` are left unchanged. Keys not written in the tag are

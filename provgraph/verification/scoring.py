@@ -67,9 +67,13 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
     models = models or StageModels()
     st = Stages(config)
     flags = {
-        "tfidf": config.tfidf, "embeddings": config.embeddings, "nli": config.nli,
-        "llm_judge": config.llm_judge, "consistency": config.consistency,
-        "relative": config.relative, "coverage": config.coverage,
+        "tfidf": config.tfidf,
+        "embeddings": config.embeddings,
+        "nli": config.nli,
+        "llm_judge": config.llm_judge,
+        "consistency": config.consistency,
+        "relative": config.relative,
+        "coverage": config.coverage,
     }
     for name in STAGE_ORDER:
         st.statuses[name] = StageStatus(name=name, status="ran" if flags[name] else "disabled")
@@ -81,7 +85,10 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
                 config.embedding_model, batch_size=config.embedding_batch_size
             )
             st.statuses["embeddings"] = StageStatus(
-                name="embeddings", status="ran", model=st.encoder.name, version=st.encoder.version,
+                name="embeddings",
+                status="ran",
+                model=st.encoder.name,
+                version=st.encoder.version,
                 seconds=time.perf_counter() - t0,
             )
         except ModelUnavailableError as exc:
@@ -101,7 +108,8 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
                 max_source_chars=config.source_max_chars,
             )
             st.statuses["nli"] = StageStatus(
-                name="nli", status="ran",
+                name="nli",
+                status="ran",
                 model=str(
                     getattr(model, "name", None) or config.nli_model or "provgraph/nli/model"
                 ),
@@ -113,7 +121,8 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
     if config.llm_judge:
         if models.judge_agent is None:
             st.statuses["llm_judge"] = StageStatus(
-                name="llm_judge", status="skipped",
+                name="llm_judge",
+                status="skipped",
                 reason="no judge agent given (StageModels.judge_agent = entailment_agent(model))",
             )
         else:
@@ -161,8 +170,11 @@ def score_pairs(
             m = index.best(claim)
             ev = _ev(src, m.start, m.end) if m.window_index >= 0 else None
             recall = index.claim_recall(claim)
-            raw: dict[str, Any] = {"cosine": m.score, "claim_recall": recall,
-                                   "windows_total": index.n_windows}
+            raw: dict[str, Any] = {
+                "cosine": m.score,
+                "claim_recall": recall,
+                "windows_total": index.n_windows,
+            }
             out[i].scores["tfidf"] = StageScore(stage="tfidf", score=m.score, raw=raw, evidence=ev)
             sig[i]["tfidf"] = m.score
             sig[i]["recall"] = recall
@@ -178,10 +190,15 @@ def score_pairs(
         )
         for i, em in zip(live, matches, strict=True):
             src = pairs[i][1]
-            raw = {"cosine": em.cosine, "windows_total": em.windows_total,
-                   "windows_scored": em.windows_scored}
+            raw = {
+                "cosine": em.cosine,
+                "windows_total": em.windows_total,
+                "windows_scored": em.windows_scored,
+            }
             out[i].scores["embeddings"] = StageScore(
-                stage="embeddings", score=em.cosine, raw=raw,
+                stage="embeddings",
+                score=em.cosine,
+                raw=raw,
                 evidence=_ev(src, em.start, em.end) if em.windows_scored else None,
             )
             sig[i]["embedding"] = em.cosine
@@ -193,21 +210,32 @@ def score_pairs(
             if nm is None:
                 continue
             src = pairs[i][1]
-            raw = {"entailment": nm.entailment, "contradiction": nm.contradiction,
-                   "neutral": nm.neutral, "max_contradiction": nm.max_contradiction,
-                   "max_contradiction_start": nm.contradiction_start,
-                   "max_contradiction_end": nm.contradiction_end,
-                   "windows_total": nm.windows_total, "windows_scored": nm.windows_scored}
+            raw = {
+                "entailment": nm.entailment,
+                "contradiction": nm.contradiction,
+                "neutral": nm.neutral,
+                "max_contradiction": nm.max_contradiction,
+                "max_contradiction_start": nm.contradiction_start,
+                "max_contradiction_end": nm.contradiction_end,
+                "windows_total": nm.windows_total,
+                "windows_scored": nm.windows_scored,
+            }
             out[i].scores["nli"] = StageScore(
                 stage="nli", score=nm.entailment, raw=raw, evidence=_ev(src, nm.start, nm.end)
             )
-            sig[i].update(nli_entailment=nm.entailment, nli_contradiction=nm.contradiction,
-                          nli_max_contradiction=nm.max_contradiction)
+            sig[i].update(
+                nli_entailment=nm.entailment,
+                nli_contradiction=nm.contradiction,
+                nli_max_contradiction=nm.max_contradiction,
+            )
         stages.add_time("nli", time.perf_counter() - t0)
     for i in live:
         out[i].evidence = next(
-            (out[i].scores[n].evidence for n in _EVIDENCE_PRIORITY
-             if n in out[i].scores and out[i].scores[n].evidence is not None),
+            (
+                out[i].scores[n].evidence
+                for n in _EVIDENCE_PRIORITY
+                if n in out[i].scores and out[i].scores[n].evidence is not None
+            ),
             None,
         )
     if use_judge and stages.judge is not None and live:
@@ -221,13 +249,18 @@ def score_pairs(
             s, e = _expand(src.text, s, e, cfg.llm_max_premise_chars)
             premises.append((claim, src.text[s:e][: cfg.llm_max_premise_chars]))
             spans.append((s, e))
-        judged = run_sync(judge_pairs_async(
-            stages.judge, premises, max_premise_chars=cfg.llm_max_premise_chars,
-            concurrency=cfg.llm_concurrency,
-        ))
+        judged = run_sync(
+            judge_pairs_async(
+                stages.judge,
+                premises,
+                max_premise_chars=cfg.llm_max_premise_chars,
+                concurrency=cfg.llm_concurrency,
+            )
+        )
         for i, (s, e), jd in zip(live, spans, judged, strict=True):
             out[i].scores["llm_judge"] = StageScore(
-                stage="llm_judge", score=jd.probability_support,
+                stage="llm_judge",
+                score=jd.probability_support,
                 raw={"probability_support": jd.probability_support, "rationale": jd.rationale},
                 evidence=_ev(pairs[i][1], s, e),
             )
@@ -241,10 +274,13 @@ def score_pairs(
             if ev is None:
                 continue
             cr = check_consistency(claim, ev.text, src.text[: cfg.source_max_chars])
-            raw = {"year_mismatches": list(cr.year_mismatches),
-                   "number_mismatches": list(cr.number_mismatches),
-                   "negation_mismatch": cr.negation_mismatch,
-                   "anchored_mismatches": list(cr.anchored_mismatches), **cr.details}
+            raw = {
+                "year_mismatches": list(cr.year_mismatches),
+                "number_mismatches": list(cr.number_mismatches),
+                "negation_mismatch": cr.negation_mismatch,
+                "anchored_mismatches": list(cr.anchored_mismatches),
+                **cr.details,
+            }
             out[i].scores["consistency"] = StageScore(
                 stage="consistency", score=cr.penalty, raw=raw, evidence=ev
             )

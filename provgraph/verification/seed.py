@@ -61,14 +61,23 @@ class CitationVerificationReport:
 
 
 def _seed_config(
-    claim_context_chars: int, source_max_chars: int, chunk_chars: int, chunk_stride: int,
+    claim_context_chars: int,
+    source_max_chars: int,
+    chunk_chars: int,
+    chunk_stride: int,
     max_chunks: int,
 ) -> VerificationConfig:
     return VerificationConfig(
-        claim_context_chars=claim_context_chars, source_max_chars=source_max_chars,
-        tfidf_chunk_chars=chunk_chars, tfidf_chunk_stride=chunk_stride,
-        tfidf_max_chunks=max_chunks, embeddings=False, nli=False, llm_judge=False,
-        relative=False, coverage=False,
+        claim_context_chars=claim_context_chars,
+        source_max_chars=source_max_chars,
+        tfidf_chunk_chars=chunk_chars,
+        tfidf_chunk_stride=chunk_stride,
+        tfidf_max_chunks=max_chunks,
+        embeddings=False,
+        nli=False,
+        llm_judge=False,
+        relative=False,
+        coverage=False,
     )
 
 
@@ -79,14 +88,21 @@ def records_from_report(report: VerificationReport, text: str) -> list[ClaimSour
     for check in report.checks:
         tfidf = check.scores.get("tfidf")
         tag = tags[check.tag_index]
-        out.append(ClaimSourceSimilarity(
-            method="tfidf", claim_key=check.key, source_keys=[check.key],
-            scores=[float(tfidf.score or 0.0) if tfidf else 0.0],
-            claim_excerpt=check.claim.text,
-            source_excerpts=[tfidf.evidence.text if tfidf and tfidf.evidence else ""],
-            source_file_paths=[None], raw_tag=tag.raw_tag, verified_tag=f"[REF|{check.key}]",
-            tag_start=tag.start, tag_end=tag.end,
-        ))
+        out.append(
+            ClaimSourceSimilarity(
+                method="tfidf",
+                claim_key=check.key,
+                source_keys=[check.key],
+                scores=[float(tfidf.score or 0.0) if tfidf else 0.0],
+                claim_excerpt=check.claim.text,
+                source_excerpts=[tfidf.evidence.text if tfidf and tfidf.evidence else ""],
+                source_file_paths=[None],
+                raw_tag=tag.raw_tag,
+                verified_tag=f"[REF|{check.key}]",
+                tag_start=tag.start,
+                tag_end=tag.end,
+            )
+        )
     return out
 
 
@@ -119,8 +135,9 @@ def refine_claim_source_similarities(
     out: list[ClaimSourceSimilarity] = []
     for record in records:
         r = copy.deepcopy(record)
-        rows = list(zip(r.source_keys, r.scores, r.source_excerpts, r.source_file_paths,
-                        strict=False))
+        rows = list(
+            zip(r.source_keys, r.scores, r.source_excerpts, r.source_file_paths, strict=False)
+        )
         if min_score_for_shared_source is not None:
             rows = [row for row in rows if row[1] >= min_score_for_shared_source]
         if max_top_n_keys_per_tag is not None and max_top_n_keys_per_tag > 0:
@@ -179,7 +196,10 @@ async def verify_citations(
     """
     resolver = as_resolver(store)
     cfg = config or _seed_config(
-        claim_context_chars, source_max_chars, source_chunk_chars, source_chunk_stride,
+        claim_context_chars,
+        source_max_chars,
+        source_chunk_chars,
+        source_chunk_stride,
         source_max_chunks,
     )
     report = await asyncio.to_thread(verify_text, text, resolver, cfg, models=models)

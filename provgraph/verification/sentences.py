@@ -27,8 +27,25 @@ from dataclasses import dataclass
 ABBREVIATIONS: frozenset[str] = frozenset(
     a.lower()
     for a in (
-        "Dr.", "Mr.", "Mrs.", "Ms.", "Prof.", "Sr.", "Jr.", "St.", "vs.", "etc.", "e.g.",
-        "i.e.", "cf.", "al.", "Fig.", "No.", "Vol.", "pp.", "Ch.",
+        "Dr.",
+        "Mr.",
+        "Mrs.",
+        "Ms.",
+        "Prof.",
+        "Sr.",
+        "Jr.",
+        "St.",
+        "vs.",
+        "etc.",
+        "e.g.",
+        "i.e.",
+        "cf.",
+        "al.",
+        "Fig.",
+        "No.",
+        "Vol.",
+        "pp.",
+        "Ch.",
     )
 )
 """Tokens (with their final point) after which a sentence never ends; case-insensitive."""

@@ -138,8 +138,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def on_http(_: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
-        code = {401: "unauthenticated", 403: "forbidden", 404: "not_found",
-                405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        code = {
+            401: "unauthenticated",
+            403: "forbidden",
+            404: "not_found",
+            405: "method_not_allowed",
+        }.get(exc.status_code, "http_error")
         return JSONResponse(
             error_body(code, str(exc.detail)), exc.status_code, headers=exc.headers or None
         )

@@ -17,24 +17,33 @@ class ApiMetrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         self.requests = Counter(
-            "provgraph_http_requests_total", "HTTP requests by route template and status.",
-            ["method", "route", "status"], registry=self.registry,
+            "provgraph_http_requests_total",
+            "HTTP requests by route template and status.",
+            ["method", "route", "status"],
+            registry=self.registry,
         )
         self.latency = Histogram(
-            "provgraph_http_request_duration_seconds", "HTTP request latency by route template.",
-            ["method", "route"], registry=self.registry,
+            "provgraph_http_request_duration_seconds",
+            "HTTP request latency by route template.",
+            ["method", "route"],
+            registry=self.registry,
             buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
         )
         self.events = Counter(
-            "provgraph_events_total", "Ingested events by outcome (accepted, duplicate, rejected).",
-            ["status"], registry=self.registry,
+            "provgraph_events_total",
+            "Ingested events by outcome (accepted, duplicate, rejected).",
+            ["status"],
+            registry=self.registry,
         )
         self.jobs = Gauge(
-            "provgraph_jobs", "Verification jobs by state (sampled at scrape time, capped).",
-            ["state"], registry=self.registry,
+            "provgraph_jobs",
+            "Verification jobs by state (sampled at scrape time, capped).",
+            ["state"],
+            registry=self.registry,
         )
         self.jobs_requested = Counter(
-            "provgraph_jobs_requested_total", "Verification jobs requested through the API.",
+            "provgraph_jobs_requested_total",
+            "Verification jobs requested through the API.",
             registry=self.registry,
         )
         for status in ("accepted", "duplicate", "rejected"):

@@ -65,8 +65,11 @@ class RequestContextMiddleware:
             self.metrics.requests.labels(method, route, str(status)).inc()
             self.metrics.latency.labels(method, route).observe(elapsed)
             extra: dict[str, Any] = {
-                "method": method, "route": route, "path": scope.get("path"),
-                "status": status, "duration_ms": round(elapsed * 1000, 2),
+                "method": method,
+                "route": route,
+                "path": scope.get("path"),
+                "status": status,
+                "duration_ms": round(elapsed * 1000, 2),
             }
             principal = scope.get("state", {}).get("principal")
             if principal is not None:

@@ -47,8 +47,13 @@ PROTOBUF = "application/x-protobuf"
 _MAX_REASONS = 5
 
 
-def _reply(content_json: bool, status: int, rejected: int = 0, message: str = "",
-           headers: dict[str, str] | None = None) -> Response:
+def _reply(
+    content_json: bool,
+    status: int,
+    rejected: int = 0,
+    message: str = "",
+    headers: dict[str, str] | None = None,
+) -> Response:
     """An ``ExportTraceServiceResponse`` (or a bare status for errors) in the request's type."""
     if content_json:
         body: dict[str, Any] = {}
@@ -60,8 +65,12 @@ def _reply(content_json: bool, status: int, rejected: int = 0, message: str = ""
     if status >= 400:
         from google.rpc.status_pb2 import Status
 
-        return Response(Status(code=status, message=message).SerializeToString(), status,
-                        headers=headers, media_type=PROTOBUF)
+        return Response(
+            Status(code=status, message=message).SerializeToString(),
+            status,
+            headers=headers,
+            media_type=PROTOBUF,
+        )
     from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
         ExportTracePartialSuccess,
         ExportTraceServiceResponse,
@@ -70,7 +79,8 @@ def _reply(content_json: bool, status: int, rejected: int = 0, message: str = ""
     answer = ExportTraceServiceResponse()
     if rejected or message:
         answer.partial_success.CopyFrom(
-            ExportTracePartialSuccess(rejected_spans=rejected, error_message=message))
+            ExportTracePartialSuccess(rejected_spans=rejected, error_message=message)
+        )
     return Response(answer.SerializeToString(), status, headers=headers, media_type=PROTOBUF)
 
 
@@ -117,19 +127,30 @@ async def export_traces(
         store = await state.store()
         for project, group in group_by_project(spans, header, default).items():
             conversion = spans_to_events(group)
-            await _ingest(store, project, conversion, state.settings.max_batch_events,
-                          rejected, reasons)
+            await _ingest(
+                store, project, conversion, state.settings.max_batch_events, rejected, reasons
+            )
     except RetryableError as exc:
-        return _reply(as_json, 503, message=f"{exc} (retry later)",
-                      headers={"Retry-After": retry_after_header(exc.retry_after)})
+        return _reply(
+            as_json,
+            503,
+            message=f"{exc} (retry later)",
+            headers={"Retry-After": retry_after_header(exc.retry_after)},
+        )
     message = "; ".join(reasons[:_MAX_REASONS])
     if len(reasons) > _MAX_REASONS:
         message += f"; and {len(reasons) - _MAX_REASONS} more"
     return _reply(as_json, 200, rejected=len(rejected), message=message)
 
 
-async def _ingest(store: Any, project: str, conversion: Conversion, chunk: int,
-                  rejected: set[tuple[str, str]], reasons: list[str]) -> None:
+async def _ingest(
+    store: Any,
+    project: str,
+    conversion: Conversion,
+    chunk: int,
+    rejected: set[tuple[str, str]],
+    reasons: list[str],
+) -> None:
     """Ingest a project's events in chunks; record every rejected span once, with why."""
     for r in conversion.rejections:
         if (r.trace_id, r.span_id) not in rejected:
@@ -137,7 +158,7 @@ async def _ingest(store: Any, project: str, conversion: Conversion, chunk: int,
             reasons.append(f"span {r.trace_id}/{r.span_id}: {r.reason}")
     events = conversion.events
     for start in range(0, len(events), chunk):
-        result = await store.ingest(project, events[start:start + chunk])
+        result = await store.ingest(project, events[start : start + chunk])
         for error in result.rejected:
             span = conversion.span_of_event.get(error.event_id or "")
             if span is not None and span not in rejected:

@@ -102,7 +102,8 @@ def create_app(settings: Settings | None = None, options: WorkerOptions | None =
         log.warning(
             "visibility timeout (%.0fs) <= hard time limit (%.0fs): a long task may be"
             " delivered twice (harmless, tasks are idempotent, but wasteful)",
-            options.visibility_timeout, options.hard_time_limit,
+            options.visibility_timeout,
+            options.hard_time_limit,
         )
     celery_app = Celery("provgraph", set_as_current=False)
     celery_app.config_from_object(celery_config(settings, options))

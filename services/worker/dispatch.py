@@ -105,17 +105,17 @@ def enqueue_final_outputs(
     jobs: list[Job] = []
     for output_id in dict.fromkeys(e.node_id for e in events if e.type is NodeType.FINAL_OUTPUT):
         try:
-            jobs.append(enqueue_verification(
-                project, output_id, settings=settings, store=store, config=config
-            ))
+            jobs.append(
+                enqueue_verification(
+                    project, output_id, settings=settings, store=store, config=config
+                )
+            )
         except NotFoundError:
             log.info("auto-verify: output %s of project %s not found; skipped", output_id, project)
     return jobs
 
 
-def publish_job(
-    project: str, job: Job, config: VerificationConfig, *, celery_app: Celery
-) -> str:
+def publish_job(project: str, job: Job, config: VerificationConfig, *, celery_app: Celery) -> str:
     """Send one job to its queue; returns the Celery task id.
 
     The task id is unique per publish (not the job id): Celery would treat a

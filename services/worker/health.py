@@ -29,8 +29,11 @@ class WorkerHealth:
 
     def as_dict(self) -> dict[str, Any]:
         return {
-            "ok": self.ok, "broker": self.broker, "workers": self.workers,
-            "queue_depths": self.queue_depths, "error": self.error,
+            "ok": self.ok,
+            "broker": self.broker,
+            "workers": self.workers,
+            "queue_depths": self.queue_depths,
+            "error": self.error,
         }
 
 

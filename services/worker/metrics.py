@@ -102,7 +102,8 @@ class JobMetricsCollector(Collector):
         up.add_metric([], 1.0)
         yield up
         jobs = GaugeMetricFamily(
-            "provgraph_verification_jobs", "Verification jobs in the graph by state",
+            "provgraph_verification_jobs",
+            "Verification jobs in the graph by state",
             labels=["state"],
         )
         for state, count in sorted(stats.counts.items()):

@@ -32,8 +32,17 @@ def worker_argv(
     if concurrency < 1:
         raise ConfigurationError(f"concurrency must be at least 1, got {concurrency}")
     argv = [
-        "worker", "-Q", ",".join(queues), "-c", str(concurrency), "-l", loglevel.upper(),
-        "-P", pool, "--without-gossip", "--without-mingle",
+        "worker",
+        "-Q",
+        ",".join(queues),
+        "-c",
+        str(concurrency),
+        "-l",
+        loglevel.upper(),
+        "-P",
+        pool,
+        "--without-gossip",
+        "--without-mingle",
     ]
     if beat:
         argv.append("-B")
@@ -62,8 +71,12 @@ def run_worker(
             "PROVGRAPH_BROKER_URL is not set: a worker needs a broker (redis://host:port/db)"
         )
     argv = worker_argv(
-        queues=queues, concurrency=concurrency, loglevel=loglevel, beat=beat,
-        hostname=hostname, pool=pool,
+        queues=queues,
+        concurrency=concurrency,
+        loglevel=loglevel,
+        beat=beat,
+        hostname=hostname,
+        pool=pool,
     )
     if beat:
         settings.home.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule file there

@@ -127,7 +127,9 @@ def stage_models(config: VerificationConfig) -> StageModels:
         if config.nli:
             if config.nli_model not in _nli_models:
                 try:
-                    _nli_models[config.nli_model] = load_nli(config.nli_model)
+                    # One thread per prefork child: the pool runs one child per core
+                    # by default, and more would oversubscribe (docs/nli-model.md).
+                    _nli_models[config.nli_model] = load_nli(config.nli_model, threads=1)
                 except ModelUnavailableError as exc:
                     log.warning("NLI model unavailable: %s", exc)
             models.nli_model = _nli_models.get(config.nli_model)

@@ -71,7 +71,11 @@ def sweep_jobs(
 
 
 def _sweep_state(
-    store: GraphStore, publish: Publish, state: JobState, cutoff: datetime, now: datetime,
+    store: GraphStore,
+    publish: Publish,
+    state: JobState,
+    cutoff: datetime,
+    now: datetime,
     limit: int,
 ) -> list[str]:
     swept: list[str] = []

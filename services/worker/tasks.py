@@ -47,8 +47,13 @@ def backoff_countdown(
 
 
 def run_job_task(
-    task: Task, project: str, job_id: str, config_data: dict[str, Any] | None,
-    options: WorkerOptions, *, heavy: bool,
+    task: Task,
+    project: str,
+    job_id: str,
+    config_data: dict[str, Any] | None,
+    options: WorkerOptions,
+    *,
+    heavy: bool,
 ) -> dict[str, Any]:
     """Body shared by the light and heavy tasks (see the module docstring)."""
     from services.worker.runtime import process_store, stage_models
@@ -63,7 +68,11 @@ def run_job_task(
     try:
         models = stage_models(config) if heavy else None
         job = run_verification_job(
-            store, project, job_id, config, models=models,
+            store,
+            project,
+            job_id,
+            config,
+            models=models,
             # every retry may count as an attempt: keep room for them plus a few redeliveries
             max_attempts=max(DEFAULT_MAX_ATTEMPTS, options.max_retries + 4),
         )
@@ -117,7 +126,8 @@ def register_tasks(celery_app: Celery, options: WorkerOptions) -> None:
             publish_job(project, job, config, celery_app=celery_app)
 
         result = sweep_jobs(
-            process_store(), publish,
+            process_store(),
+            publish,
             queued_stale_after=options.sweep_stale_after,
             running_stale_after=options.visibility_timeout + options.hard_time_limit,
         )

@@ -11,7 +11,7 @@ import pytest
 from provgraph.errors import ModelUnavailableError
 from provgraph.nli import runtime
 from provgraph.nli.data import encode
-from provgraph.nli.runtime import load_nli_model
+from provgraph.nli.runtime import cpu_has_native_bf16, default_threads, load_nli_model
 
 PAIRS = [
     ("the bridge is closed", "the bridge is open"),
@@ -101,8 +101,25 @@ def test_shipped_model_loads_offline(monkeypatch: pytest.MonkeyPatch) -> None:
     assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-4)
 
 
-def test_int8_path_gives_probabilities(tiny_model: Path) -> None:
-    nli = load_nli_model(str(tiny_model), int8=True, threads=1)
+@pytest.mark.parametrize("precision", ["fp32", "bf16", "int8"])
+def test_every_precision_gives_probabilities_close_to_fp32(
+    tiny_model: Path, precision: str
+) -> None:
+    reference = load_nli_model(str(tiny_model), precision="fp32", threads=1).predict(PAIRS)
+    nli = load_nli_model(str(tiny_model), precision=precision, threads=1)  # type: ignore[arg-type]
+    assert nli.precision == precision
     probs = nli.predict(PAIRS)
     assert probs.shape == (3, 3)
     assert np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)
+    assert np.abs(probs - reference).max() < 0.05
+
+
+def test_auto_precision_resolves_to_a_concrete_one(tiny_model: Path) -> None:
+    nli = load_nli_model(str(tiny_model))
+    assert nli.precision == ("bf16" if cpu_has_native_bf16() else "fp32")
+    assert nli.threads == default_threads() >= 1
+
+
+def test_unknown_precision_is_a_clear_model_error(tiny_model: Path) -> None:
+    with pytest.raises(ModelUnavailableError, match="unknown NLI precision 'fp8'"):
+        load_nli_model(str(tiny_model), precision="fp8")  # type: ignore[arg-type]

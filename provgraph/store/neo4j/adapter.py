@@ -136,7 +136,11 @@ class Neo4jGraphStore:
         )
 
     def list_sessions(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: SessionFilter | None = None,
     ) -> Page[SessionSummary]:
         return self._run(
@@ -164,7 +168,12 @@ class Neo4jGraphStore:
         return self._run("attribution", lambda: ops.attribution(project, query), write=False)
 
     def lineage(
-        self, project: str, node_id: str, *, direction: LineageDirection, depth: int,
+        self,
+        project: str,
+        node_id: str,
+        *,
+        direction: LineageDirection,
+        depth: int,
         limit: int = 1000,
     ) -> LineageResult:
         return self._run(
@@ -194,7 +203,11 @@ class Neo4jGraphStore:
         )
 
     def list_reports(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: ReportFilter | None = None,
     ) -> Page[StoredReport]:
         return self._run(

@@ -66,9 +66,7 @@ class AsyncNeo4jGraphStore:
     @property
     def driver(self) -> AsyncDriver:
         if self._driver is None:
-            self._driver = AsyncGraphDatabase.driver(
-                self.config.uri, **self.config.driver_kwargs()
-            )
+            self._driver = AsyncGraphDatabase.driver(self.config.uri, **self.config.driver_kwargs())
         return self._driver
 
     async def _run(self, action: str, make: Callable[[], ops.Program[T]], *, write: bool) -> T:
@@ -110,9 +108,7 @@ class AsyncNeo4jGraphStore:
     async def get_node(self, project: str, node_id: str) -> ProvenanceNode | None:
         return await self._run("get_node", lambda: ops.get_node(project, node_id), write=False)
 
-    async def get_nodes(
-        self, project: str, node_ids: Sequence[str]
-    ) -> dict[str, ProvenanceNode]:
+    async def get_nodes(self, project: str, node_ids: Sequence[str]) -> dict[str, ProvenanceNode]:
         return await self._run("get_nodes", lambda: ops.get_nodes(project, node_ids), write=False)
 
     async def session_graph(self, project: str, session_id: str) -> ProvenanceGraph:
@@ -121,7 +117,11 @@ class AsyncNeo4jGraphStore:
         )
 
     async def list_sessions(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: SessionFilter | None = None,
     ) -> Page[SessionSummary]:
         return await self._run(
@@ -140,9 +140,7 @@ class AsyncNeo4jGraphStore:
             write=False,
         )
 
-    async def citation_summary(
-        self, project: str, session_id: str
-    ) -> list[CitationSummaryEntry]:
+    async def citation_summary(self, project: str, session_id: str) -> list[CitationSummaryEntry]:
         return await self._run(
             "citation_summary", lambda: ops.citation_summary(project, session_id), write=False
         )
@@ -151,7 +149,12 @@ class AsyncNeo4jGraphStore:
         return await self._run("attribution", lambda: ops.attribution(project, query), write=False)
 
     async def lineage(
-        self, project: str, node_id: str, *, direction: LineageDirection, depth: int,
+        self,
+        project: str,
+        node_id: str,
+        *,
+        direction: LineageDirection,
+        depth: int,
         limit: int = 1000,
     ) -> LineageResult:
         return await self._run(
@@ -180,7 +183,11 @@ class AsyncNeo4jGraphStore:
         )
 
     async def list_reports(
-        self, project: str, *, first: int = 50, after: str | None = None,
+        self,
+        project: str,
+        *,
+        first: int = 50,
+        after: str | None = None,
         filter: ReportFilter | None = None,
     ) -> Page[StoredReport]:
         return await self._run(

@@ -102,9 +102,7 @@ def ingest_lookup_query() -> str:
         "  WHERE k.node_id IS NOT NULL\n"
         "  RETURN collect([k.id, k.node_id]) AS bound\n"
         "}\n"
-        "CALL () {\n"
-        + _rows_of("node")
-        + f"  MATCH (n:{NODE} {{project: $project, id: row.id}})\n"
+        "CALL () {\n" + _rows_of("node") + f"  MATCH (n:{NODE} {{project: $project, id: row.id}})\n"
         "  WHERE n.citation_key IS NOT NULL\n"
         "  RETURN collect([n.id, n.citation_key, n.v_citation_key]) AS node_keys\n"
         "}\n"
@@ -132,9 +130,7 @@ def _node_write_block() -> str:
     )
     body = ",\n      ".join(sets)
     return (
-        "CALL () {\n"
-        + _rows_of("node")
-        + f"  MERGE (n:{NODE} {{project: $project, id: row.id}})\n"
+        "CALL () {\n" + _rows_of("node") + f"  MERGE (n:{NODE} {{project: $project, id: row.id}})\n"
         f"  WITH n, row,\n    {flags}\n"
         f"  SET {body}\n"
         "}\n"
@@ -155,12 +151,8 @@ def _edges_write_block() -> str:
         for e in EdgeLabel
     )
     return (
-        "CALL () {\n"
-        + _rows_of("edge")
-        + f"  MATCH (t:{NODE} {{project: $project, id: row.t}})\n"
-        f"  MERGE (s:{NODE} {{project: $project, id: row.s}})\n"
-        + picks
-        + "}\n"
+        "CALL () {\n" + _rows_of("edge") + f"  MATCH (t:{NODE} {{project: $project, id: row.t}})\n"
+        f"  MERGE (s:{NODE} {{project: $project, id: row.s}})\n" + picks + "}\n"
     )
 
 
@@ -412,9 +404,7 @@ def list_jobs_query(*, all_projects: bool, state: bool) -> str:
     """Jobs oldest first; ``all_projects`` serves the cross-project re-enqueue sweep."""
     match = f"MATCH (j:{JOB})\n" if all_projects else f"MATCH (j:{JOB} {{project: $project}})\n"
     where = "WHERE j.state = $state\n" if state else ""
-    return (
-        match + where + "RETURN j.doc AS doc\nORDER BY j.created_at ASC, j.id ASC\nLIMIT $limit"
-    )
+    return match + where + "RETURN j.doc AS doc\nORDER BY j.created_at ASC, j.id ASC\nLIMIT $limit"
 
 
 # ---------------------------------------------------------------------- schema

@@ -45,8 +45,10 @@ def lookup_params(writes: Sequence[EventWrite]) -> dict[str, Any]:
     """``$rows`` of the lookup: every event id, and the keys and nodes keyed events touch."""
     keyed = [w for w in writes if w.citation_key is not None]
     rows = [{"kind": "event", "id": i} for i in sorted({w.event_id for w in writes})]
-    rows += [{"kind": "binding", "id": b} for b in
-             sorted({binding_id(w.session_id, str(w.citation_key)) for w in keyed})]
+    rows += [
+        {"kind": "binding", "id": b}
+        for b in sorted({binding_id(w.session_id, str(w.citation_key)) for w in keyed})
+    ]
     rows += [{"kind": "node", "id": n} for n in sorted({w.node.node_id for w in keyed})]
     return {"rows": rows}
 
@@ -68,9 +70,11 @@ def _conflict(
         return None
     holder = bound.get(binding_id(write.session_id, key))
     if holder is not None and holder != write.node.node_id:
-        return str(CitationKeyConflictError(
-            f"'{key}' already names node '{holder}' in session '{write.session_id}'"
-        ).reason)
+        return str(
+            CitationKeyConflictError(
+                f"'{key}' already names node '{holder}' in session '{write.session_id}'"
+            ).reason
+        )
     current = node_keys.get(write.node.node_id)
     if current is not None and current[0] != key:
         return f"node '{write.node.node_id}' already has citation key '{current[0]}'"
@@ -131,8 +135,14 @@ def fold_nodes(writes: Sequence[EventWrite]) -> list[dict[str, Any]]:
         node = write.node
         row = rows.setdefault(
             node.node_id,
-            {"kind": "node", "id": node.node_id, "f": {}, "v": {}, "ts": node.timestamp,
-             "default_label": node.default_label},
+            {
+                "kind": "node",
+                "id": node.node_id,
+                "f": {},
+                "v": {},
+                "ts": node.timestamp,
+                "default_label": node.default_label,
+            },
         )
         for name in VERSIONED_FIELDS:
             value = node.fields.get(name)
@@ -157,13 +167,22 @@ def write_params(writes: Sequence[EventWrite]) -> dict[str, Any]:
             edges[(edge.source_id, edge.target_id, edge.label.value)] = None
         if write.citation_key is not None:
             bid = binding_id(write.session_id, write.citation_key)
-            bindings[bid] = {"kind": "binding", "id": bid, "session_id": write.session_id,
-                             "key": write.citation_key, "node_id": write.node.node_id}
+            bindings[bid] = {
+                "kind": "binding",
+                "id": bid,
+                "session_id": write.session_id,
+                "key": write.citation_key,
+                "node_id": write.node.node_id,
+            }
         for use in write.citations:
             bid = binding_id(use.session_id, use.key)
-            uses[(bid, use.citing_node_id)] = {"kind": "use", "id": bid,
-                                               "session_id": use.session_id, "key": use.key,
-                                               "citing": use.citing_node_id}
+            uses[(bid, use.citing_node_id)] = {
+                "kind": "use",
+                "id": bid,
+                "session_id": use.session_id,
+                "key": use.key,
+                "citing": use.citing_node_id,
+            }
     rows: list[dict[str, Any]] = [{"kind": "delivery", "id": w.event_id} for w in writes]
     rows += fold_nodes(writes)
     rows += [{"kind": "edge", "s": s, "t": t, "label": label} for s, t, label in edges]

@@ -65,12 +65,14 @@ def load_migrations(schema_dir: Path = SCHEMA_DIR) -> list[Migration]:
         if match is None:
             raise MigrationError(f"{path.name}: migration files are named NNNN_name.cypher")
         text = path.read_text(encoding="utf-8")
-        found.append(Migration(
-            version=int(match.group(1)),
-            name=path.name,
-            statements=split_statements(text),
-            checksum=hashlib.sha256(text.encode()).hexdigest(),
-        ))
+        found.append(
+            Migration(
+                version=int(match.group(1)),
+                name=path.name,
+                statements=split_statements(text),
+                checksum=hashlib.sha256(text.encode()).hexdigest(),
+            )
+        )
     versions = [m.version for m in found]
     if len(set(versions)) != len(versions):
         raise MigrationError(f"two migrations in {schema_dir} share a version number")
@@ -141,9 +143,13 @@ async def apply_migrations_async(
 ) -> list[str]:
     """:func:`apply_migrations` for the async driver (API start-up)."""
     migrations = load_migrations(schema_dir)
-    applied = (await driver.execute_query(
-        cypher.applied_migrations_query(), {"project": cypher.SCHEMA_PROJECT}, database_=database
-    )).records
+    applied = (
+        await driver.execute_query(
+            cypher.applied_migrations_query(),
+            {"project": cypher.SCHEMA_PROJECT},
+            database_=database,
+        )
+    ).records
     todo = pending(migrations, [r.data() for r in applied])
     for migration in todo:
         for index, statement in enumerate(migration.statements):

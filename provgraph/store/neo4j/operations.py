@@ -64,9 +64,7 @@ def _one(records: list[Record]) -> Record | None:
 
 
 # ---------------------------------------------------------------------- ingestion
-def ingest(
-    project: str, events: Sequence[tuple[int, Event]], batch: str
-) -> Program[IngestResult]:
+def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Program[IngestResult]:
     """One batch in one transaction: lock and look up, decide in Python, write."""
     writes = map_events(events)
     if not writes:
@@ -147,9 +145,7 @@ def _list_sessions(
     return Page(tuple(page), cursor, len(summaries) > first)
 
 
-def resolve_citation_key(
-    project: str, session_id: str, key: str
-) -> Program[ProvenanceNode | None]:
+def resolve_citation_key(project: str, session_id: str, key: str) -> Program[ProvenanceNode | None]:
     records = yield Statement(
         cypher.resolve_citation_key_query(),
         {"project": project, "id": rows.binding_id(session_id, key)},
@@ -217,9 +213,7 @@ def _lineage(
     )
     nodes = yield from get_nodes(project, sorted({node_id, *distances}))
     ordered = tuple(nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i)))
-    return LineageResult(
-        nodes[node_id], direction, ordered, distances, tuple(edges), truncated
-    )
+    return LineageResult(nodes[node_id], direction, ordered, distances, tuple(edges), truncated)
 
 
 # ---------------------------------------------------------------------- reports and jobs
@@ -232,9 +226,7 @@ def save_report(project: str, report: StoredReport) -> Program[StoredReport]:
     return replace(report, version=int(found["version"]))
 
 
-def get_report(
-    project: str, output_id: str, version: int | None
-) -> Program[StoredReport | None]:
+def get_report(project: str, output_id: str, version: int | None) -> Program[StoredReport | None]:
     params: dict[str, Any] = {"project": project, "output_id": output_id}
     if version is not None:
         params["version"] = version
@@ -266,9 +258,7 @@ def _list_reports(
             flags["since"], params["since"] = True, utc_text(wanted.since)
     if after is not None:
         params["after_at"], params["after_id"] = after
-    records = yield Statement(
-        cypher.list_reports_query(after=after is not None, **flags), params
-    )
+    records = yield Statement(cypher.list_reports_query(after=after is not None, **flags), params)
     reports = [rows.report_from_row(r) for r in records]
     page = reports[:first]
     cursor = encode_cursor(utc_text(page[-1].created_at), page[-1].id) if page else None

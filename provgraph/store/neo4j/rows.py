@@ -65,9 +65,7 @@ def edge_sort_key(edge: ProvenanceEdge) -> tuple[str, str, str]:
     return (edge.source_id, edge.target_id, edge.label)
 
 
-def neighbourhood_graph(
-    rows: Iterable[Mapping[str, Any]], *, up: bool
-) -> ProvenanceGraph:
+def neighbourhood_graph(rows: Iterable[Mapping[str, Any]], *, up: bool) -> ProvenanceGraph:
     """A skeleton graph from :func:`~provgraph.store.neo4j.cypher.neighbourhood_query`.
 
     Edges are added in (source, target, label) order, so which edge a walk

@@ -46,7 +46,7 @@ def decode(cursor: str) -> tuple[str | None, int]:
         text = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
         if not text.startswith(_PREFIX):
             raise ValueError("prefix")
-        store_after, skip = json.loads(text[len(_PREFIX):])
+        store_after, skip = json.loads(text[len(_PREFIX) :])
         if not (store_after is None or isinstance(store_after, str)):
             raise ValueError("store cursor")
         if isinstance(skip, bool) or not isinstance(skip, int) or not 0 <= skip <= MAX_PAGE_SIZE:
@@ -70,7 +70,7 @@ async def paginate(
     size = check_first(first)
     store_after, skip = decode(after) if after else (None, 0)
     page = await fetch(size + skip, store_after)
-    items = list(page.items)[skip:skip + size]
+    items = list(page.items)[skip : skip + size]
     edges = [(encode(store_after, skip + i + 1), item) for i, item in enumerate(items)]
     has_next = len(page.items) > skip + size or page.has_next_page
     if edges and skip + len(items) == len(page.items) and page.end_cursor:

@@ -29,8 +29,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         on_disk = args.output.read_text() if args.output.exists() else ""
         if on_disk != sdl:
-            print(f"{args.output} is out of date: run python -m services.api.graphql.sdl",
-                  file=sys.stderr)
+            print(
+                f"{args.output} is out of date: run python -m services.api.graphql.sdl",
+                file=sys.stderr,
+            )
             return 1
         return 0
     args.output.parent.mkdir(parents=True, exist_ok=True)

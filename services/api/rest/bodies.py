@@ -18,10 +18,16 @@ from starlette.requests import Request
 from services.api.errors import MalformedBodyError, PayloadTooLargeError, UnsupportedMediaTypeError
 
 JSON_TYPES = frozenset({"application/json"})
-JSON_LINES_TYPES = frozenset({
-    "application/x-ndjson", "application/jsonl", "application/x-jsonlines",
-    "application/jsonlines", "application/json-lines", "application/jsonlines+json",
-})
+JSON_LINES_TYPES = frozenset(
+    {
+        "application/x-ndjson",
+        "application/jsonl",
+        "application/x-jsonlines",
+        "application/jsonlines",
+        "application/json-lines",
+        "application/jsonlines+json",
+    }
+)
 
 
 @dataclass(frozen=True)

@@ -101,8 +101,12 @@ async def ingest_events(
     kind = check_media_type(request)
     body = await read_body(request, settings.max_body_bytes)
     in_thread = len(body) > _THREAD_PARSE_BYTES
-    fast = None if kind in JSON_LINES_TYPES else (
-        await asyncio.to_thread(_validate_whole, body) if in_thread else _validate_whole(body)
+    fast = (
+        None
+        if kind in JSON_LINES_TYPES
+        else (
+            await asyncio.to_thread(_validate_whole, body) if in_thread else _validate_whole(body)
+        )
     )
     if fast is not None:
         _check_count(len(fast), settings.max_batch_events)
@@ -125,8 +129,10 @@ async def ingest_events(
         if outputs:
             background.add_task(_auto_verify, state, principal.project, outputs)
     payload = {
-        "accepted": counts["accepted"], "duplicate": counts["duplicate"],
-        "rejected": counts["rejected"], "results": results,
+        "accepted": counts["accepted"],
+        "duplicate": counts["duplicate"],
+        "rejected": counts["rejected"],
+        "results": results,
     }
     return JSONResponse(payload, status_code=207)
 
@@ -147,14 +153,14 @@ def _validate_whole(body: bytes) -> list[Event] | None:
 def _check_count(count: int, limit: int) -> None:
     if count > limit:
         raise PayloadTooLargeError(
-            f"batch has {count} events; the limit is {limit} "
-            "(PROVGRAPH_MAX_BATCH_EVENTS): split it"
+            f"batch has {count} events; the limit is {limit} (PROVGRAPH_MAX_BATCH_EVENTS): split it"
         )
 
 
 def _validate(raws: Sequence[Any]) -> tuple[list[tuple[int, Event]], list[EventError]]:
     unparseable = [
-        EventError(i, None, "", raw.reason) for i, raw in enumerate(raws)
+        EventError(i, None, "", raw.reason)
+        for i, raw in enumerate(raws)
         if isinstance(raw, UnparseableLine)
     ]
     if not unparseable:
@@ -170,8 +176,7 @@ def _guard_timestamps(
     good: list[tuple[int, Event]], bad: list[EventError]
 ) -> tuple[list[tuple[int, Event]], list[EventError]]:
     out_of_range = [
-        EventError(i, e.id, "timestamp", _TIMESTAMP_RANGE) for i, e in good
-        if not _storable_time(e)
+        EventError(i, e.id, "timestamp", _TIMESTAMP_RANGE) for i, e in good if not _storable_time(e)
     ]
     if not out_of_range:
         return good, bad
@@ -234,9 +239,7 @@ def _result(
     return {"id": event_id, "index": index, "status": status, "error": error}
 
 
-def _accepted_outputs(
-    good: list[tuple[int, Event]], results: list[dict[str, Any]]
-) -> list[str]:
+def _accepted_outputs(good: list[tuple[int, Event]], results: list[dict[str, Any]]) -> list[str]:
     status = {r["index"]: r["status"] for r in results}
     seen: dict[str, None] = {}
     for index, event in good:

@@ -72,8 +72,9 @@ async def export_session(
         raise ApiError(f"session has {len(graph.nodes)} nodes; exports stop at {MAX_EXPORT_NODES}")
     rendered = await asyncio.to_thread(_render, graph, format, session_id)
     disposition = f'inline; filename="{_safe(session_id)}.{_EXTENSIONS[format.value]}"'
-    return Response(rendered, media_type=_media_type(format), headers={
-        "Content-Disposition": disposition})
+    return Response(
+        rendered, media_type=_media_type(format), headers={"Content-Disposition": disposition}
+    )
 
 
 def _render(graph: ProvenanceGraph, fmt: ExportFormat, session_id: str) -> str:

@@ -26,7 +26,9 @@ def session_reports_loader(store: AsyncGraphStore, project: str) -> DataLoader[K
         after: str | None = None
         for _ in range(MAX_PAGES):
             page = await store.list_reports(
-                project, first=MAX_PAGE_SIZE, after=after,
+                project,
+                first=MAX_PAGE_SIZE,
+                after=after,
                 filter=ReportFilter(session_id=session_id),
             )
             for report in page.items:

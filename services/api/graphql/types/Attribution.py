@@ -22,12 +22,16 @@ class Attribution:
         nodes.setdefault(found.output.id, Node.from_domain(found.output))
         paths = [
             AttributionPath(
-                node_ids=[strawberry.ID(i) for i in path], nodes=[nodes[i] for i in path],
-                hop_count=len(path) - 1, source=nodes[path[0]],
+                node_ids=[strawberry.ID(i) for i in path],
+                nodes=[nodes[i] for i in path],
+                hop_count=len(path) - 1,
+                source=nodes[path[0]],
             )
             for path in found.paths
         ]
         return cls(
-            output=nodes[found.output.id], sources=[Node.from_domain(s) for s in found.sources],
-            paths=paths, truncated=found.truncated,
+            output=nodes[found.output.id],
+            sources=[Node.from_domain(s) for s in found.sources],
+            paths=paths,
+            truncated=found.truncated,
         )

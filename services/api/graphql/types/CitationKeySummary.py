@@ -22,10 +22,12 @@ class CitationKeySummary:
         found = await info.context.loaders.nodes.load_many([str(i) for i in self.cited_in_ids])
         return [Node.from_domain(n) for n in found if n is not None]
 
-    @typed.field(description=(
-        "This key's verdicts in the latest report of each citing node (one listing of the "
-        "session's reports, whatever the number of keys)."
-    ))
+    @typed.field(
+        description=(
+            "This key's verdicts in the latest report of each citing node (one listing of the "
+            "session's reports, whatever the number of keys)."
+        )
+    )
     async def latest_verdicts(
         self, info: strawberry.Info[GraphQLContext, None]
     ) -> list[CitationVerdict]:
@@ -37,10 +39,13 @@ class CitationKeySummary:
                 continue
             for item in report_view.citation_items(stored.report):
                 if self.key in report_view.item_keys(item):
-                    verdicts.append(CitationVerdict(
-                        output_id=strawberry.ID(output_id), report_version=stored.version,
-                        verdict=report_view.item_verdict(item),
-                        confidence=report_view.item_confidence(item),
-                        claim=report_view.item_claim(item),
-                    ))
+                    verdicts.append(
+                        CitationVerdict(
+                            output_id=strawberry.ID(output_id),
+                            report_version=stored.version,
+                            verdict=report_view.item_verdict(item),
+                            confidence=report_view.item_confidence(item),
+                            claim=report_view.item_claim(item),
+                        )
+                    )
         return verdicts

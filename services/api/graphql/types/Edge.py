@@ -19,7 +19,8 @@ class Edge:
     @classmethod
     def from_domain(cls, edge: ProvenanceEdge) -> Edge:
         return cls(
-            source_id=strawberry.ID(edge.source_id), target_id=strawberry.ID(edge.target_id),
+            source_id=strawberry.ID(edge.source_id),
+            target_id=strawberry.ID(edge.target_id),
             label=edge.label,
         )
 

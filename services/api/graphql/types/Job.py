@@ -27,9 +27,14 @@ class Job:
     @classmethod
     def from_domain(cls, job: DomainJob) -> Job:
         return cls(
-            id=strawberry.ID(job.id), output_id=strawberry.ID(job.output_id), state=job.state,
-            attempts=job.attempts, error=job.error, created_at=job.created_at,
-            updated_at=job.updated_at, report_version=job.report_version,
+            id=strawberry.ID(job.id),
+            output_id=strawberry.ID(job.output_id),
+            state=job.state,
+            attempts=job.attempts,
+            error=job.error,
+            created_at=job.created_at,
+            updated_at=job.updated_at,
+            report_version=job.report_version,
         )
 
     @typed.field(description="The report this job produced (null until it is done).")

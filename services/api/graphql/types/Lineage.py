@@ -22,10 +22,12 @@ class Lineage:
     @classmethod
     def from_domain(cls, found: LineageResult) -> Lineage:
         return cls(
-            root=Node.from_domain(found.root), direction=found.direction,
+            root=Node.from_domain(found.root),
+            direction=found.direction,
             nodes=[
                 LineageNode(distance=found.distances.get(n.id, 0), node=Node.from_domain(n))
                 for n in found.nodes
             ],
-            edges=[Edge.from_domain(e) for e in found.edges], truncated=found.truncated,
+            edges=[Edge.from_domain(e) for e in found.edges],
+            truncated=found.truncated,
         )

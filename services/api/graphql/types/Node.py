@@ -33,10 +33,17 @@ class Node:
     @classmethod
     def from_domain(cls, node: ProvenanceNode) -> Node:
         return cls(
-            id=strawberry.ID(node.id), type=node.type, label=node.label,
-            agent_name=node.agent_name, run_id=node.run_id, timestamp=node.timestamp,
-            session_id=node.session_id, content=node.content, citation_key=node.citation_key,
-            data=cast(JSON, node.data), is_placeholder=node.is_placeholder,
+            id=strawberry.ID(node.id),
+            type=node.type,
+            label=node.label,
+            agent_name=node.agent_name,
+            run_id=node.run_id,
+            timestamp=node.timestamp,
+            session_id=node.session_id,
+            content=node.content,
+            citation_key=node.citation_key,
+            data=cast(JSON, node.data),
+            is_placeholder=node.is_placeholder,
         )
 
     @typed.field(description="Nodes with an edge into this one (at most 500).")

@@ -60,7 +60,10 @@ class Query:
 
     @typed.field(description="Sessions, newest first; `first` at most 100.")
     async def sessions(
-        self, info: Info, first: int | None = None, after: str | None = None,
+        self,
+        info: Info,
+        first: int | None = None,
+        after: str | None = None,
         filter: SessionFilterInput | None = None,
     ) -> SessionConnection:
         ctx = info.context
@@ -84,7 +87,11 @@ class Query:
 
     @typed.field(description="Sources and paths of an output; bounded, see `truncated`.")
     async def attribution(
-        self, info: Info, output_id: strawberry.ID, max_depth: int = 32, max_paths: int = 100,
+        self,
+        info: Info,
+        output_id: strawberry.ID,
+        max_depth: int = 32,
+        max_paths: int = 100,
     ) -> Attribution:
         bounded_int(max_paths, name="maxPaths", low=1, high=MAX_API_PATHS)
         bounded_int(max_depth, name="maxDepth", low=1, high=64)
@@ -94,15 +101,22 @@ class Query:
 
     @typed.field(description="Nodes upstream (UP) or downstream (DOWN) of a node.")
     async def lineage(
-        self, info: Info, node_id: strawberry.ID, direction: DirectionEnum, depth: int = 3,
+        self,
+        info: Info,
+        node_id: strawberry.ID,
+        direction: DirectionEnum,
+        depth: int = 3,
         limit: int = 200,
     ) -> Lineage:
         bounded_int(depth, name="depth", low=1, high=64)
         bounded_int(limit, name="limit", low=1, high=MAX_API_LINEAGE_LIMIT)
         ctx = info.context
         found = await ctx.store.lineage(
-            ctx.project, _id(str(node_id), "nodeId"),
-            direction=LineageDirection(direction), depth=depth, limit=limit,
+            ctx.project,
+            _id(str(node_id), "nodeId"),
+            direction=LineageDirection(direction),
+            depth=depth,
+            limit=limit,
         )
         return Lineage.from_domain(found)
 
@@ -115,8 +129,10 @@ class Query:
         entries = await ctx.store.citation_summary(ctx.project, sid)
         return [
             CitationKeySummary(
-                key=e.key, node=Node.from_domain(e.node),
-                cited_in_ids=[strawberry.ID(i) for i in e.cited_in], session_id=sid,
+                key=e.key,
+                node=Node.from_domain(e.node),
+                cited_in_ids=[strawberry.ID(i) for i in e.cited_in],
+                session_id=sid,
             )
             for e in entries
         ]
@@ -133,7 +149,10 @@ class Query:
 
     @typed.field(description="Reports, newest first; `first` at most 100.")
     async def verification_reports(
-        self, info: Info, filter: ReportFilterInput | None = None, first: int | None = None,
+        self,
+        info: Info,
+        filter: ReportFilterInput | None = None,
+        first: int | None = None,
         after: str | None = None,
     ) -> VerificationReportConnection:
         ctx = info.context
@@ -141,7 +160,8 @@ class Query:
             ReportFilter(
                 filter.session_id, filter.verdict.value if filter.verdict else None, filter.since
             )
-            if filter else None
+            if filter
+            else None
         )
 
         async def fetch(size: int, store_after: str | None) -> Page[StoredReport]:

@@ -24,8 +24,10 @@ class Run:
         members = sorted(members, key=lambda n: (n.timestamp, n.id))
         agents = sorted({n.agent_name for n in members if n.agent_name})
         return cls(
-            id=strawberry.ID(run_id), agent_name=agents[0] if agents else "",
+            id=strawberry.ID(run_id),
+            agent_name=agents[0] if agents else "",
             started_at=members[0].timestamp if members else None,
             ended_at=members[-1].timestamp if members else None,
-            node_count=len(members), nodes=[Node.from_domain(n) for n in members],
+            node_count=len(members),
+            nodes=[Node.from_domain(n) for n in members],
         )

@@ -36,9 +36,12 @@ class Session:
     @classmethod
     def from_summary(cls, summary: SessionSummary) -> Session:
         return cls(
-            id=strawberry.ID(summary.id), node_count=summary.node_count,
-            run_count=summary.run_count, agent_names=list(summary.agent_names),
-            first_event_at=summary.first_event_at, last_event_at=summary.last_event_at,
+            id=strawberry.ID(summary.id),
+            node_count=summary.node_count,
+            run_count=summary.run_count,
+            agent_names=list(summary.agent_names),
+            first_event_at=summary.first_event_at,
+            last_event_at=summary.last_event_at,
             final_output_ids=[strawberry.ID(i) for i in summary.final_output_ids],
         )
 
@@ -53,8 +56,11 @@ class Session:
 
     @typed.field(description="Nodes in time order; `first` at most 1000, then `offset`.")
     async def nodes(
-        self, info: strawberry.Info[GraphQLContext, None], type: NodeType | None = None,
-        first: int = 100, offset: int = 0,
+        self,
+        info: strawberry.Info[GraphQLContext, None],
+        type: NodeType | None = None,
+        first: int = 100,
+        offset: int = 0,
     ) -> list[Node]:
         if not 1 <= first <= MAX_SESSION_NODES:
             raise LimitExceededError(f"must be between 1 and {MAX_SESSION_NODES}", path="first")
@@ -63,7 +69,7 @@ class Session:
         members = await self._members(info)
         if type is not None:
             members = [n for n in members if n.type == type]
-        return [Node.from_domain(n) for n in members[offset:offset + first]]
+        return [Node.from_domain(n) for n in members[offset : offset + first]]
 
     @typed.field(description="Edges among the session's nodes (at most 5000).")
     async def edges(self, info: strawberry.Info[GraphQLContext, None]) -> list[Edge]:
@@ -95,13 +101,21 @@ class Session:
             if edge.label != EdgeLabel.DELEGATES_TO.value:
                 continue
             source, target = graph.nodes.get(edge.source_id), graph.nodes.get(edge.target_id)
-            if source and target and source.agent_name and target.agent_name and (
-                source.agent_name != target.agent_name
+            if (
+                source
+                and target
+                and source.agent_name
+                and target.agent_name
+                and (source.agent_name != target.agent_name)
             ):
                 delegated[target.agent_name].add(source.agent_name)
         return [
-            Agent(name=name, run_ids=list(runs[name]), node_count=counts[name],
-                  delegated_by=sorted(delegated[name]))
+            Agent(
+                name=name,
+                run_ids=list(runs[name]),
+                node_count=counts[name],
+                delegated_by=sorted(delegated[name]),
+            )
             for name in sorted(counts)
         ]
 
@@ -119,7 +133,8 @@ def summary_from_graph(graph: ProvenanceGraph, session_id: str) -> SessionSummar
         return None
     stamps = [n.timestamp for n in members if n.timestamp != EPOCH]
     return SessionSummary(
-        id=session_id, node_count=len(members),
+        id=session_id,
+        node_count=len(members),
         run_count=len({n.run_id for n in members if n.run_id}),
         agent_names=tuple(sorted({n.agent_name for n in members if n.agent_name})),
         first_event_at=min(stamps) if stamps else None,

@@ -20,7 +20,9 @@ class StageRun:
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> StageRun:
         return cls(
-            name=report_view.text(raw, "name") or "", status=report_view.text(raw, "status") or "",
-            reason=report_view.text(raw, "reason"), model=report_view.text(raw, "model"),
+            name=report_view.text(raw, "name") or "",
+            status=report_view.text(raw, "status") or "",
+            reason=report_view.text(raw, "reason"),
+            model=report_view.text(raw, "model"),
             version=report_view.text(raw, "version"),
         )

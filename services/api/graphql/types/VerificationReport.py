@@ -47,14 +47,15 @@ class VerificationReport:
         rate = stored.support_rate
         return cls(
             id=strawberry.ID(f"{stored.output_id}@{stored.version}"),
-            output_id=strawberry.ID(stored.output_id), session_id=stored.session_id,
-            version=stored.version, config_hash=stored.config_hash, created_at=stored.created_at,
+            output_id=strawberry.ID(stored.output_id),
+            session_id=stored.session_id,
+            version=stored.version,
+            config_hash=stored.config_hash,
+            created_at=stored.created_at,
             schema_version=report_view.text(doc, "schema_version"),
             engine_version=report_view.text(doc, "engine_version"),
             text_with_verified_citations=report_view.text(doc, "text_with_verified_citations"),
-            unresolvable_keys=[
-                k for k in doc.get("unresolvable_keys") or [] if isinstance(k, str)
-            ],
+            unresolvable_keys=[k for k in doc.get("unresolvable_keys") or [] if isinstance(k, str)],
             stages=[StageRun.from_dict(s) for s in doc.get("stages") or [] if isinstance(s, dict)],
             citations_checked=report_view.citations_checked(doc),
             support_rate=rate if rate is not None else report_view.number(doc, "support_rate"),
