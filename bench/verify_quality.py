@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from provgraph.verification.config import VerificationConfig
 from provgraph.verification.scoring import load_stages, score_pairs
 from provgraph.verification.sources import ResolvedSource
-from provgraph.verification.verdicts import Verdict, decide
+from provgraph.verification.verdicts import Signals, Verdict, decide, fuse
 
 SUPPORT_STAGES = ("tfidf", "embeddings", "nli", "llm_judge")
 BATCH = 64
@@ -72,8 +72,10 @@ def evaluate_file(
         chunk = pairs[b : b + BATCH]
         scored.extend(score_pairs(stages, [(c, s) for _r, c, s in chunk], use_judge=True))
     best: dict[int, Any] = {}
+    candidates: dict[int, list[dict[str, Any]]] = {}
     stage_best: dict[str, dict[int, float]] = {s: {} for s in SUPPORT_STAGES}
     for (r, _c, _s), sc in zip(pairs, scored, strict=True):
+        candidates.setdefault(r, []).append(dict(sc.signals.__dict__))
         if r not in best or (sc.support or 0.0) > (best[r].support or 0.0):
             best[r] = sc
         for name in SUPPORT_STAGES:
@@ -100,6 +102,7 @@ def evaluate_file(
             **{f"stage_{n}": stage_best[n].get(r) for n in SUPPORT_STAGES},
             "skipped": skipped,
             "signals": best[r].signals.__dict__ if r in best else None,
+            "candidates": candidates.get(r, []),
         }
         for r, row in enumerate(rows)
     ]
@@ -157,8 +160,26 @@ def metrics(
     return {"n": len(labels), "stages": out_stages, "fused": fused}
 
 
-def from_scores(path: Path, thresholds: Any) -> dict[str, Any]:
-    """Recompute every metric from a ``--dump-scores`` file at the current thresholds."""
+def refuse(row: dict[str, Any], fusion: Any) -> tuple[float | None, float]:
+    """A row's fused ``(support, contradiction)`` recomputed from its stored signals.
+
+    Uses the current fusion (weights or learned combiner) on every candidate
+    source of the row and keeps the best-supported one, as scoring does. Rows
+    dumped before candidates were stored keep their stored scores.
+    """
+    cands = row.get("candidates")
+    if not cands:
+        return row["support"], row["contradiction"]
+    fused = [fuse(Signals(**c), fusion) for c in cands]
+    return max(fused, key=lambda f: -1.0 if f[0] is None else f[0])
+
+
+def from_scores(path: Path, thresholds: Any, fusion: Any) -> dict[str, Any]:
+    """Recompute every metric from a ``--dump-scores`` file at the current fusion and thresholds.
+
+    No model runs: signals come from the dump, so thresholds and combiners can be
+    compared in seconds on the same stage outputs.
+    """
     by_file: dict[str, list[dict[str, Any]]] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -166,10 +187,11 @@ def from_scores(path: Path, thresholds: Any) -> dict[str, Any]:
             by_file.setdefault(row["file"], []).append(row)
     files: dict[str, Any] = {}
     for name, rows in sorted(by_file.items()):
+        refused = [refuse(r, fusion) for r in rows]
         files[name] = metrics(
             [r["label"] for r in rows],
-            [r["support"] for r in rows],
-            [r["contradiction"] for r in rows],
+            [f[0] for f in refused],
+            [f[1] for f in refused],
             {n: [r.get(f"stage_{n}") for r in rows] for n in SUPPORT_STAGES},
             {
                 n: (rows[0].get("skipped") or {}).get(n)
@@ -222,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if args.from_scores:
         result = {
-            "files": from_scores(args.from_scores, cfg.thresholds),
+            "files": from_scores(args.from_scores, cfg.thresholds, cfg.fusion),
             "seconds": round(time.perf_counter() - started, 2),
         }
         print(json.dumps(result, indent=2))

@@ -1,7 +1,7 @@
 """Fusing stage scores into a support score, and the verdict policy.
 
-:func:`fuse` is a pure function of the stage signals and documented weights,
-so a learned combiner can replace it later without touching the engine.
+:func:`fuse` is a pure function of the stage signals, the documented weights
+and the shipped combiner coefficients (package data, loaded once).
 
 Fusion (every available signal is first mapped to [0, 1]):
 
@@ -12,8 +12,12 @@ Fusion (every available signal is first mapped to [0, 1]):
 * ``nli``: ``max(0, entailment − contradiction)`` at the best window
 * ``llm``: the judge's probability of support
 
-``support`` = weighted mean of the available signals (weights renormalised over
-what ran), times ``1 − consistency_weight × consistency.penalty``.
+``support``, by default (``method = "learned"``): the probability of the shipped
+logistic-regression combiner (:mod:`provgraph.verification.combiner`, fitted as
+docs/verification.md describes) for the stages that ran. With ``method =
+"weighted"``, with an LLM judge signal, or when no combiner variant fits: the
+weighted mean of the available signals (weights renormalised over what ran),
+times ``1 − consistency_weight × consistency.penalty``.
 ``contradiction`` = the larger of NLI's ``max_contradiction × (1 − entailment)``
 and ``consistency.penalty × relevance`` (relevance = the best lexical or
 embedding signal: a mismatching year only contradicts a source on the topic),
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -72,6 +77,10 @@ class FusionWeights(BaseModel):
     embedding_high: float = 0.8
     consistency_weight: float = 0.5
     anchored_contradiction: float = 0.8
+    #: ``learned``: the shipped logistic-regression combiner
+    #: (:mod:`provgraph.verification.combiner`) wherever a variant fits the stages
+    #: that ran and no LLM judge scored; the weighted mean otherwise.
+    method: Literal["learned", "weighted"] = "learned"
 
 
 @dataclass(frozen=True)
@@ -120,9 +129,13 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
     total = sum(w for w, _ in parts if w > 0)
     if not parts or total <= 0:
         return None, 0.0
-    support = sum(w * v for w, v in parts if w > 0) / total
     penalty = signals.consistency_penalty or 0.0
-    support *= 1.0 - weights.consistency_weight * penalty
+    learned = _learned_support(signals) if weights.method == "learned" else None
+    if learned is not None:
+        support = learned  # the consistency penalty is one of its features
+    else:
+        support = sum(w * v for w, v in parts if w > 0) / total
+        support *= 1.0 - weights.consistency_weight * penalty
     contradiction = penalty * relevance
     if signals.consistency_anchored:
         contradiction = max(contradiction, weights.anchored_contradiction)
@@ -131,6 +144,15 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
             contradiction, signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
         )
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
+
+
+def _learned_support(signals: Signals) -> float | None:
+    if signals.llm is not None:
+        return None
+    from provgraph.verification.combiner import load_combiner
+
+    combiner = load_combiner()
+    return None if combiner is None else combiner.support(signals)
 
 
 def _confidence(distance: float) -> float:
