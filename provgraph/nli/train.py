@@ -162,7 +162,7 @@ def _autocast(precision: str) -> Any:
     """bf16 autocast on CPU for ``precision = "bf16"``; a no-op context for ``"fp32"``.
 
     bf16 matrix multiplies run on AMX / AVX512-BF16 units where the CPU has them
-    (2.4x the fp32 step rate on the training machine, docs/nli-model.md); weights,
+    (1.2-2x the fp32 step rate on the training machine, docs/nli-model.md); weights,
     optimizer state and the loss stay fp32. Elsewhere bf16 is emulated and slower:
     keep ``"fp32"`` there.
     """
@@ -219,8 +219,8 @@ def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainStat
         id2label=dict(enumerate(labels)),
         label2id={n: i for i, n in enumerate(labels)},
         # Dropout on the attention probabilities draws a random mask of
-        # batch x heads x len x len per layer: on CPU that was 2/3 of the step
-        # time (docs/nli-model.md). Hidden-state dropout stays as configured.
+        # batch x heads x len x len per layer: on CPU that was about half of the
+        # step time (docs/nli-model.md). Hidden-state dropout stays as configured.
         attention_probs_dropout_prob=float(tc.get("attention_dropout", 0.1)),
     )
     optimizer = _optimizer(
