@@ -127,13 +127,20 @@ def save_checkpoint(
 
 
 def best_checkpoint(ckpt_dir: str | Path) -> Path | None:
-    """The checkpoint with the best held-out macro accuracy, per the newest checkpoint's state."""
+    """The kept checkpoint with the highest held-out macro accuracy (ties: the later one).
+
+    Read from the newest checkpoint's evaluation history. ``min_delta`` only
+    governs early stopping: a later evaluation that beats the tracked best by
+    less than it is still the better model (and, at the end of the schedule,
+    the annealed one). Without any evaluated checkpoint, the newest one.
+    """
     dirs = _step_dirs(Path(ckpt_dir))
     if not dirs:
         return None
     state = json.loads((dirs[-1] / "trainer_state.json").read_text())
-    best = Path(ckpt_dir) / f"step-{state['best_step']:07d}"
-    return best if best.exists() else dirs[-1]
+    kept = {int(d.name.split("-")[1]): d for d in dirs}
+    scored = [(h["macro"], h["step"]) for h in state.get("history", []) if h["step"] in kept]
+    return kept[max(scored)[1]] if scored else dirs[-1]
 
 
 def _optimizer(model: Any, lr: float, weight_decay: float, freeze_words: bool) -> torch.optim.AdamW:

@@ -163,3 +163,21 @@ def test_unknown_precision_is_refused_with_the_setting_named(
     cfg["train"]["precision"] = "fp8"
     with pytest.raises(ValueError, match=r"train\.precision"):
         train(cfg, resume=False, max_steps=1)
+
+
+def test_best_checkpoint_is_the_highest_macro_among_kept_ones(tmp_path: Path) -> None:
+    history = [
+        {"step": 500, "macro": 0.60},
+        {"step": 1000, "macro": 0.70},  # tracked best (beat 0.60 by more than min_delta)
+        {"step": 1500, "macro": 0.701},  # better by less than min_delta: still the better model
+        {"step": 2000, "macro": 0.69},
+    ]
+    for step in (1000, 1500, 2000):
+        folder = tmp_path / f"step-{step:07d}"
+        folder.mkdir()
+        state = {"best_step": 1000, "history": history}
+        (folder / "trainer_state.json").write_text(json.dumps(state))
+    assert best_checkpoint(tmp_path) == tmp_path / "step-0001500"
+    (tmp_path / "step-0001500" / "trainer_state.json").unlink()
+    (tmp_path / "step-0001500").rmdir()  # pruned: the best kept one wins
+    assert best_checkpoint(tmp_path) == tmp_path / "step-0001000"
