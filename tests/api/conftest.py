@@ -61,8 +61,14 @@ class RecordingVerifier:
     async def request(self, project: str, output_id: str) -> Job:
         self.calls.append((project, output_id))
         now = datetime.now(UTC)
-        job = Job(id=f"job-{uuid.uuid4().hex[:12]}", output_id=output_id, config_hash="cfg-test",
-                  state=JobState.QUEUED, created_at=now, updated_at=now)
+        job = Job(
+            id=f"job-{uuid.uuid4().hex[:12]}",
+            output_id=output_id,
+            config_hash="cfg-test",
+            state=JobState.QUEUED,
+            created_at=now,
+            updated_at=now,
+        )
         assert self.store is not None
         return await self.store.save_job(project, job)
 
@@ -99,9 +105,15 @@ async def api_store(request: pytest.FixtureRequest) -> AsyncIterator[AsyncGraphS
 def settings(tmp_path: Path, project_suffix: str) -> Settings:
     # the bootstrap key's project is unique per test too (a shared Neo4j keeps its data)
     return Settings(
-        home=tmp_path, auth=True, bootstrap_admin_key=BOOTSTRAP, project=f"acme-{project_suffix}",
-        keys_db=tmp_path / "keys.sqlite3", store_path=tmp_path / "events.jsonl",
-        max_batch_events=100, max_body_bytes=256 * 1024, auto_verify=False,
+        home=tmp_path,
+        auth=True,
+        bootstrap_admin_key=BOOTSTRAP,
+        project=f"acme-{project_suffix}",
+        keys_db=tmp_path / "keys.sqlite3",
+        store_path=tmp_path / "events.jsonl",
+        max_batch_events=100,
+        max_body_bytes=256 * 1024,
+        auto_verify=False,
     )
 
 
@@ -139,11 +151,15 @@ class Env:
         )
 
     async def gql(
-        self, query: str, variables: dict[str, Any] | None = None, project: str = "acme",
+        self,
+        query: str,
+        variables: dict[str, Any] | None = None,
+        project: str = "acme",
         role: str = "read",
     ) -> dict[str, Any]:
         response = await self.client.post(
-            "/graphql", json={"query": query, "variables": variables or {}},
+            "/graphql",
+            json={"query": query, "variables": variables or {}},
             headers=self.headers(project, role),
         )
         assert response.status_code == 200, response.text
@@ -153,7 +169,9 @@ class Env:
 
 @pytest.fixture
 async def env(
-    settings: Settings, api_store: AsyncGraphStore, verifier: RecordingVerifier,
+    settings: Settings,
+    api_store: AsyncGraphStore,
+    verifier: RecordingVerifier,
     project_suffix: str,
 ) -> AsyncIterator[Env]:
     verifier.store = api_store
@@ -167,20 +185,30 @@ async def env(
     keys.close()
 
 
-def _check(tag: int, key: str, node: str, claim: str, verdict: Verdict, confidence: float,
-           evidence: str | None) -> CitationCheck:
+def _check(
+    tag: int,
+    key: str,
+    node: str,
+    claim: str,
+    verdict: Verdict,
+    confidence: float,
+    evidence: str | None,
+) -> CitationCheck:
     found = None
     if evidence:
         found = Evidence(source_key=key, start=0, end=len(evidence), text=evidence)
     return CitationCheck(
-        tag_index=tag, key=key,
+        tag_index=tag,
+        key=key,
         claim=ClaimInfo(text=claim, start=0, end=len(claim), mode="sentence"),
-        source=SourceInfo(
-            key=key, node_id=node, node_type="data_read", label=node, chars=200
-        ),
+        source=SourceInfo(key=key, node_id=node, node_type="data_read", label=node, chars=200),
         scores={"tfidf": StageScore(stage="tfidf", score=0.42, raw={"cosine": 0.42})},
-        evidence=found, support_score=confidence, contradiction_score=0.02, verdict=verdict,
-        confidence=confidence, kept_in_text=verdict is not Verdict.UNSUPPORTED,
+        evidence=found,
+        support_score=confidence,
+        contradiction_score=0.02,
+        verdict=verdict,
+        confidence=confidence,
+        kept_in_text=verdict is not Verdict.UNSUPPORTED,
     )
 
 
@@ -188,18 +216,49 @@ def sample_report(output_id: str = FINAL_ID, config_hash: str = "cfg-a") -> Stor
     """A report built with the verification engine's own models (so the shape is real)."""
     germany = "In Germany renewables reached 52.5% of electricity consumption"
     checks = [
-        _check(0, "a_1", "de.resp2", germany, Verdict.SUPPORTED, 0.91,
-               "Renewables supplied 52.5% of German electricity consumption in 2023"),
-        _check(0, "d_1", "de.data1", germany, Verdict.SUPPORTED, 0.88,
-               "In 2023 renewable sources supplied 52.5 percent"),
-        _check(4, "d_1", "de.data1", "falling fossil generation explains part of the rise",
-               Verdict.WEAK, 0.41, None),
+        _check(
+            0,
+            "a_1",
+            "de.resp2",
+            germany,
+            Verdict.SUPPORTED,
+            0.91,
+            "Renewables supplied 52.5% of German electricity consumption in 2023",
+        ),
+        _check(
+            0,
+            "d_1",
+            "de.data1",
+            germany,
+            Verdict.SUPPORTED,
+            0.88,
+            "In 2023 renewable sources supplied 52.5 percent",
+        ),
+        _check(
+            4,
+            "d_1",
+            "de.data1",
+            "falling fossil generation explains part of the rise",
+            Verdict.WEAK,
+            0.41,
+            None,
+        ),
     ]
     report = VerificationReport(
-        text_with_verified_citations="(text)", tags=[], checks=checks, unresolvable_keys=[],
-        totals={"supported": 2, "weak": 1}, citations_checked=3, support_rate=2 / 3,
-        coverage=[], stages=[StageStatus(name="tfidf", status="ran")], thresholds=Thresholds(),
-        fusion=FusionWeights(), config={}, config_hash=config_hash, seconds=0.1,
+        text_with_verified_citations="(text)",
+        tags=[],
+        checks=checks,
+        unresolvable_keys=[],
+        totals={"supported": 2, "weak": 1},
+        citations_checked=3,
+        support_rate=2 / 3,
+        coverage=[],
+        stages=[StageStatus(name="tfidf", status="ran")],
+        thresholds=Thresholds(),
+        fusion=FusionWeights(),
+        config={},
+        config_hash=config_hash,
+        seconds=0.1,
     )
     return report_to_stored(report, output_id, SESSION_ID)
 
@@ -224,8 +283,14 @@ def free_port() -> int:
 def live_server(settings: Settings) -> Iterator[str]:
     """The app on a real uvicorn socket in a thread (embedded store, real lifespan)."""
     port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning",
-                            access_log=False, lifespan="on")
+    config = uvicorn.Config(
+        create_app(settings),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

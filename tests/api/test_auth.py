@@ -34,8 +34,9 @@ async def _attempt(env: Env, operation: str, project: str, role: str) -> tuple[i
         r = await env.client.get(f"/v1/sessions/{SESSION_ID}/export?format=json", headers=headers)
         return r.status_code, r.text
     query = READ_QUERY if operation == "graphql_read" else MUTATION
-    r = await env.client.post("/graphql", json={"query": query, "variables": {"id": FINAL_ID}},
-                              headers=headers)
+    r = await env.client.post(
+        "/graphql", json={"query": query, "variables": {"id": FINAL_ID}}, headers=headers
+    )
     return r.status_code, r.json()
 
 
@@ -71,8 +72,9 @@ async def test_other_project_sees_nothing(seeded: Env, operation: str) -> None:
     query = "query($id: ID!) { session(id: $id) { id } citationSummary(sessionId: $id) { key } }"
     gql = await seeded.gql(query, {"id": SESSION_ID}, project="globex")
     assert gql["data"] == {"session": None, "citationSummary": []}
-    reports = await seeded.gql("{ verificationReports { edges { node { id } } } }",
-                               project="globex")
+    reports = await seeded.gql(
+        "{ verificationReports { edges { node { id } } } }", project="globex"
+    )
     assert reports["data"]["verificationReports"]["edges"] == []
 
 
@@ -84,17 +86,20 @@ async def test_ingest_goes_to_the_keys_project(env: Env) -> None:
 
 async def test_unauthenticated_and_revoked(env: Env) -> None:
     assert (await env.client.post("/graphql", json={"query": "{ __typename }"})).status_code == 401
-    r = await env.client.post("/graphql", json={"query": "{ __typename }"},
-                              headers={"X-API-Key": "wrong"})
+    r = await env.client.post(
+        "/graphql", json={"query": "{ __typename }"}, headers={"X-API-Key": "wrong"}
+    )
     assert r.status_code == 401 and "Traceback" not in r.text
     keys = env.app.state.provgraph.keys()
     key, token = keys.create(env.project("acme"), "read")
-    ok = await env.client.post("/graphql", json={"query": "{ __typename }"},
-                               headers={"X-API-Key": token})
+    ok = await env.client.post(
+        "/graphql", json={"query": "{ __typename }"}, headers={"X-API-Key": token}
+    )
     assert ok.status_code == 200
     keys.revoke(key.id)
-    gone = await env.client.post("/graphql", json={"query": "{ __typename }"},
-                                 headers={"Authorization": f"Bearer {token}"})
+    gone = await env.client.post(
+        "/graphql", json={"query": "{ __typename }"}, headers={"Authorization": f"Bearer {token}"}
+    )
     assert gone.status_code == 401
 
 
@@ -103,8 +108,9 @@ async def test_bootstrap_admin_key_is_scoped_to_the_configured_project(env: Env)
     r = await env.client.post("/v1/events", json=session_events()[:2], headers=headers)
     assert r.status_code == 207 and r.json()["accepted"] == 2
     assert await env.store.get_node(env.project("acme"), "coord.run") is not None
-    r = await env.client.post("/graphql", json={"query": '{ node(id: "coord.run") { id } }'},
-                              headers=headers)
+    r = await env.client.post(
+        "/graphql", json={"query": '{ node(id: "coord.run") { id } }'}, headers=headers
+    )
     assert r.json()["data"]["node"]["id"] == "coord.run"
 
 

@@ -42,8 +42,9 @@ async def test_page_size_cap_and_bad_cursor(seeded: Env) -> None:
     assert "first" in zero["errors"][0]["message"]
     bad = await seeded.gql('{ sessions(after: "garbage!!") { edges { cursor } } }')
     assert "after" in bad["errors"][0]["message"] and "cursor" in bad["errors"][0]["message"]
-    lineage = await seeded.gql(f'{{ lineage(nodeId: "{FINAL_ID}", direction: UP, depth: 9999) '
-                               "{ truncated } }")
+    lineage = await seeded.gql(
+        f'{{ lineage(nodeId: "{FINAL_ID}", direction: UP, depth: 9999) {{ truncated }} }}'
+    )
     assert "depth" in lineage["errors"][0]["message"]
 
 
@@ -63,8 +64,11 @@ async def test_unexpected_errors_are_masked(settings: Settings) -> None:
     app = create_app(settings, store=_BrokenStore(None))
     _, token = app.state.provgraph.keys().create("acme", "read")
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
-        r = await c.post("/graphql", json={"query": '{ node(id: "x") { id } }'},
-                         headers={"Authorization": f"Bearer {token}", "X-Request-ID": "req-42"})
+        r = await c.post(
+            "/graphql",
+            json={"query": '{ node(id: "x") { id } }'},
+            headers={"Authorization": f"Bearer {token}", "X-Request-ID": "req-42"},
+        )
     assert r.status_code == 200
     message = r.json()["errors"][0]["message"]
     assert message == "internal error (request id req-42)"
@@ -75,14 +79,16 @@ async def test_unexpected_errors_are_masked(settings: Settings) -> None:
 async def test_oversized_graphql_body_is_413(seeded: Env) -> None:
     padding = " " * (300 * 1024)
     headers = seeded.headers("acme", "read")
-    r = await seeded.client.post("/graphql", json={"query": "{ __typename }" + padding},
-                                 headers=headers)
+    r = await seeded.client.post(
+        "/graphql", json={"query": "{ __typename }" + padding}, headers=headers
+    )
     assert r.status_code == 413
 
     async def chunks():  # type: ignore[no-untyped-def]
         for _ in range(300):
             yield b" " * 1024
 
-    chunked = await seeded.client.post("/graphql", content=chunks(),
-                                       headers={**headers, "Content-Type": "application/json"})
+    chunked = await seeded.client.post(
+        "/graphql", content=chunks(), headers={**headers, "Content-Type": "application/json"}
+    )
     assert chunked.status_code == 413 and "Traceback" not in chunked.text

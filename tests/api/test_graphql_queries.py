@@ -46,8 +46,14 @@ async def test_session_runs_agents_nodes(seeded: Env) -> None:
 
 async def test_sessions_connection_paginates(seeded: Env) -> None:
     events = [
-        {"id": f"x-{i}", "type": "input", "timestamp": f"2026-02-0{i + 1}T00:00:00Z",
-         "session_id": f"extra-{i}", "node_id": f"extra-{i}.input", "agent_name": "solo"}
+        {
+            "id": f"x-{i}",
+            "type": "input",
+            "timestamp": f"2026-02-0{i + 1}T00:00:00Z",
+            "session_id": f"extra-{i}",
+            "node_id": f"extra-{i}.input",
+            "agent_name": "solo",
+        }
         for i in range(4)
     ]
     assert (await seeded.post_events(events)).json()["accepted"] == 4
@@ -92,7 +98,8 @@ async def test_attribution_sources_and_truncation(seeded: Env) -> None:
     attribution = full["attribution"]
     assert attribution["output"]["id"] == FINAL_ID and not attribution["truncated"]
     assert {"de.data1", "de.data2", "es.data1", "es.data2", "coord.input"} <= {
-        s["id"] for s in attribution["sources"]}
+        s["id"] for s in attribution["sources"]
+    }
     for path in attribution["paths"]:
         assert path["nodeIds"][-1] == FINAL_ID and path["source"]["id"] == path["nodeIds"][0]
         assert path["hopCount"] == len(path["nodeIds"]) - 1
@@ -150,8 +157,10 @@ async def test_verification_report_and_versions(seeded: Env) -> None:
     assert latest["version"] == 2 and latest["configHash"] == "cfg-b"
     first = _data(await seeded.gql(query, {"id": FINAL_ID, "v": 1}))["verificationReport"]
     assert first["version"] == 1 and first["citationsChecked"] == 3
-    assert first["verdictCounts"] == [{"verdict": "supported", "count": 2},
-                                      {"verdict": "weak", "count": 1}]
+    assert first["verdictCounts"] == [
+        {"verdict": "supported", "count": 2},
+        {"verdict": "weak", "count": 1},
+    ]
     assert abs(first["supportRate"] - 2 / 3) < 1e-9 and first["schemaVersion"] == "1"
     check = first["citations"][0]
     assert check["keys"] == ["a_1"] and check["sourceNodeId"] == "de.resp2"
@@ -190,8 +199,9 @@ async def test_request_verification_and_job_status(seeded: Env) -> None:
     assert stored is not None
     from dataclasses import replace
 
-    await seeded.store.save_job(seeded.project("acme"),
-                                replace(stored, state=JobState.DONE, report_version=1))
+    await seeded.store.save_job(
+        seeded.project("acme"), replace(stored, state=JobState.DONE, report_version=1)
+    )
     done = _data(await seeded.gql(query, {"id": job["id"]}))["job"]
     assert done["state"] == "DONE" and done["report"]["version"] == 1
     missing = await seeded.gql(mutation, {"id": "nope"}, role="admin")

@@ -16,8 +16,13 @@ from tests.api.conftest import FINAL_ID, SESSION_ID, Env, session_events
 
 
 def _event(i: int, **over: Any) -> dict[str, Any]:
-    base = {"id": f"e-{i}", "type": "data_read", "timestamp": "2026-01-01T00:00:00Z",
-            "session_id": "s-1", "node_id": f"n-{i}"}
+    base = {
+        "id": f"e-{i}",
+        "type": "data_read",
+        "timestamp": "2026-01-01T00:00:00Z",
+        "session_id": "s-1",
+        "node_id": f"n-{i}",
+    }
     return {**base, **over}
 
 
@@ -46,7 +51,14 @@ async def test_partially_bad_batch_applies_the_good_events(env: Env) -> None:
     assert response.status_code == 207
     results = response.json()["results"]
     assert [r["status"] for r in results] == [
-        "accepted", "rejected", "rejected", "rejected", "rejected", "rejected", "accepted"]
+        "accepted",
+        "rejected",
+        "rejected",
+        "rejected",
+        "rejected",
+        "rejected",
+        "accepted",
+    ]
     assert results[1]["error"]["path"] == "timestamp"
     assert "offset" in results[1]["error"]["reason"]
     assert results[2]["id"] is None and "JSON object" in results[2]["error"]["reason"]
@@ -82,7 +94,8 @@ async def test_out_of_order_delivery_builds_the_same_graph(env: Env) -> None:
     b = await env.store.session_graph(shuffled_project, SESSION_ID)
     assert a.nodes == b.nodes
     assert sorted((e.source_id, e.target_id, e.label) for e in a.edges) == sorted(
-        (e.source_id, e.target_id, e.label) for e in b.edges)
+        (e.source_id, e.target_id, e.label) for e in b.edges
+    )
 
 
 async def test_child_before_parent_creates_placeholder_then_fills_it(env: Env) -> None:
@@ -99,9 +112,13 @@ async def test_child_before_parent_creates_placeholder_then_fills_it(env: Env) -
 async def test_json_lines_and_gzip(env: Env) -> None:
     lines = "\n".join(json.dumps(e) for e in session_events()[:5]) + "\n\n{broken\n"
     response = await env.client.post(
-        "/v1/events", content=gzip.compress(lines.encode()),
-        headers={**env.headers("acme", "ingest"), "Content-Type": "application/x-ndjson",
-                 "Content-Encoding": "gzip"},
+        "/v1/events",
+        content=gzip.compress(lines.encode()),
+        headers={
+            **env.headers("acme", "ingest"),
+            "Content-Type": "application/x-ndjson",
+            "Content-Encoding": "gzip",
+        },
     )
     assert response.status_code == 207, response.text
     results = response.json()["results"]
@@ -113,13 +130,17 @@ async def test_error_classes(env: Env) -> None:
     h = env.headers("acme", "ingest")
     post = env.client.post
     assert (await post("/v1/events", json=[])).status_code == 401
-    assert (await post("/v1/events", json=[], headers={"Authorization": "Bearer pgk_nope"})
-            ).status_code == 401
+    assert (
+        await post("/v1/events", json=[], headers={"Authorization": "Bearer pgk_nope"})
+    ).status_code == 401
     assert (await env.post_events([], role="read")).status_code == 403
     r = await post("/v1/events", content=b"[]", headers={**h, "Content-Type": "text/plain"})
     assert r.status_code == 415 and r.json()["error"]["code"] == "unsupported_media_type"
-    r = await post("/v1/events", content=b"[]",
-                   headers={**h, "Content-Type": "application/json", "Content-Encoding": "br"})
+    r = await post(
+        "/v1/events",
+        content=b"[]",
+        headers={**h, "Content-Type": "application/json", "Content-Encoding": "br"},
+    )
     assert r.status_code == 415
     r = await post("/v1/events", content=b"[{,", headers={**h, "Content-Type": "application/json"})
     assert r.status_code == 422 and "line 1" in r.json()["error"]["message"]
@@ -128,8 +149,11 @@ async def test_error_classes(env: Env) -> None:
     assert r.status_code == 422 and "JSON array" in r.json()["error"]["message"]
     r = await post("/v1/events", content=b"\xff\xfe", headers=json_h)
     assert r.status_code == 422
-    r = await post("/v1/events", content=b"not gzip", headers={
-        **h, "Content-Type": "application/json", "Content-Encoding": "gzip"})
+    r = await post(
+        "/v1/events",
+        content=b"not gzip",
+        headers={**h, "Content-Type": "application/json", "Content-Encoding": "gzip"},
+    )
     assert r.status_code == 422
     too_many = [_event(i) for i in range(101)]
     r = await env.post_events(too_many)
@@ -138,8 +162,11 @@ async def test_error_classes(env: Env) -> None:
     r = await post("/v1/events", content=big, headers={**h, "Content-Type": "application/json"})
     assert r.status_code == 413
     bomb = gzip.compress(b"[" + b" " * (2 * 1024 * 1024) + b"]")
-    r = await post("/v1/events", content=bomb, headers={
-        **h, "Content-Type": "application/json", "Content-Encoding": "gzip"})
+    r = await post(
+        "/v1/events",
+        content=bomb,
+        headers={**h, "Content-Type": "application/json", "Content-Encoding": "gzip"},
+    )
     assert r.status_code == 413 and "decompression" in r.json()["error"]["message"]
     for response in (r,):
         assert "Traceback" not in response.text
@@ -163,8 +190,11 @@ async def test_store_unavailable_is_503_with_retry_after(env: Env, settings: Any
 
 
 async def test_timestamps_the_store_cannot_order_are_rejected_not_500(env: Env) -> None:
-    batch = [_event(1, timestamp="0258-11-10T16:07:54.6Z"),
-             _event(2, timestamp="0001-01-01T00:00:00+01:00"), _event(3)]
+    batch = [
+        _event(1, timestamp="0258-11-10T16:07:54.6Z"),
+        _event(2, timestamp="0001-01-01T00:00:00+01:00"),
+        _event(3),
+    ]
     r = await env.post_events(batch)
     assert r.status_code == 207
     assert [x["status"] for x in r.json()["results"]] == ["rejected", "rejected", "accepted"]
@@ -176,8 +206,9 @@ async def test_auto_verify_requests_each_new_final_output_once(
 ) -> None:
     store = AsyncMemoryGraphStore(None)
     verifier.store = store
-    app = create_app(settings.model_copy(update={"auto_verify": True}), store=store,
-                     verifier=verifier)
+    app = create_app(
+        settings.model_copy(update={"auto_verify": True}), store=store, verifier=verifier
+    )
     _, token = app.state.provgraph.keys().create("acme", "ingest")
     auth = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:

@@ -31,8 +31,11 @@ def test_create_list_revoke(keys_env: Path) -> None:
     store = KeyStore(keys_env)
     principal = store.authenticate(info["token"])
     assert principal is not None and principal.project == "acme"
-    raw = keys_env.read_bytes() + (keys_env.with_suffix(".sqlite3-wal").read_bytes()
-                                   if keys_env.with_suffix(".sqlite3-wal").exists() else b"")
+    raw = keys_env.read_bytes() + (
+        keys_env.with_suffix(".sqlite3-wal").read_bytes()
+        if keys_env.with_suffix(".sqlite3-wal").exists()
+        else b""
+    )
     assert info["token"].encode() not in raw  # only the hash is stored
     listed = runner.invoke(app, ["list"])
     assert info["id"] in listed.output and "active" in listed.output
@@ -59,9 +62,16 @@ def test_cli_modules_import_no_web_framework() -> None:
     for name in ("keys.py", "serve.py"):
         source = (Path(__file__).resolve().parents[2] / "provgraph" / "cli" / name).read_text()
         for line in source.splitlines():
-            assert not line.lstrip().startswith(("from fastapi", "import strawberry",
-                                                 "import fastapi", "from strawberry",
-                                                 "import celery", "from celery"))
+            assert not line.lstrip().startswith(
+                (
+                    "from fastapi",
+                    "import strawberry",
+                    "import fastapi",
+                    "from strawberry",
+                    "import celery",
+                    "from celery",
+                )
+            )
 
 
 def test_provgraph_serve_runs_the_api(tmp_path: Path) -> None:
@@ -77,9 +87,18 @@ def test_provgraph_serve_runs_the_api(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PROVGRAPH_")}
     env["PROVGRAPH_HOME"] = str(tmp_path)
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from provgraph.cli.main import main; main()", "serve",
-         "--no-auth", "--port", str(port)],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-c",
+            "from provgraph.cli.main import main; main()",
+            "serve",
+            "--no-auth",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     try:
         deadline = time.monotonic() + 60
@@ -91,8 +110,11 @@ def test_provgraph_serve_runs_the_api(tmp_path: Path) -> None:
                 pass
             assert proc.poll() is None and time.monotonic() < deadline, "serve did not start"
             time.sleep(0.2)
-        r = httpx.post(f"http://127.0.0.1:{port}/graphql",
-                       json={"query": "{ sessions { edges { cursor } } }"}, timeout=10)
+        r = httpx.post(
+            f"http://127.0.0.1:{port}/graphql",
+            json={"query": "{ sessions { edges { cursor } } }"},
+            timeout=10,
+        )
         assert r.json() == {"data": {"sessions": {"edges": []}}}
     finally:
         proc.terminate()

@@ -58,8 +58,10 @@ async def test_request_id_is_echoed_or_generated_and_logged(
     finally:
         logger.removeHandler(caplog.handler)
     access = [rec for rec in caplog.records if rec.name == "provgraph.api.access"]
-    assert any(getattr(rec, "route", None) == "/v1/events" and rec.__dict__.get("project")
-               for rec in access)
+    assert any(
+        getattr(rec, "route", None) == "/v1/events" and rec.__dict__.get("project")
+        for rec in access
+    )
     from services.api.logs import JsonFormatter
 
     line = json.loads(JsonFormatter().format(access[-1]))
@@ -68,13 +70,20 @@ async def test_request_id_is_echoed_or_generated_and_logged(
 
 @pytest.mark.parametrize(
     ("fmt", "media", "marker"),
-    [("json", "application/json", '"nodes"'), ("mermaid", "text/plain", "flowchart"),
-     ("dot", "text/vnd.graphviz", "digraph"), ("html", "text/html", "<html"),
-     ("prov", "application/json", '"entity"')],
+    [
+        ("json", "application/json", '"nodes"'),
+        ("mermaid", "text/plain", "flowchart"),
+        ("dot", "text/vnd.graphviz", "digraph"),
+        ("html", "text/html", "<html"),
+        ("prov", "application/json", '"entity"'),
+    ],
 )
 async def test_exports(seeded: Env, fmt: str, media: str, marker: str) -> None:
-    r = await seeded.client.get(f"/v1/sessions/{SESSION_ID}/export", params={"format": fmt},
-                                headers=seeded.headers("acme", "read"))
+    r = await seeded.client.get(
+        f"/v1/sessions/{SESSION_ID}/export",
+        params={"format": fmt},
+        headers=seeded.headers("acme", "read"),
+    )
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].startswith(media)
     assert marker in r.text
@@ -101,9 +110,16 @@ def test_through_a_real_uvicorn_socket(live_server: str) -> None:
         assert client.get("/readyz").status_code == 200
         r = client.post("/v1/events", json=session_events(), headers=headers)
         assert r.status_code == 207 and r.json()["accepted"] == len(session_events())
-        q = {"query": "query($id: ID!) { session(id: $id) { runCount } }",
-             "variables": {"id": SESSION_ID}}
+        q = {
+            "query": "query($id: ID!) { session(id: $id) { runCount } }",
+            "variables": {"id": SESSION_ID},
+        }
         assert client.post("/graphql", json=q, headers=headers).json() == {
-            "data": {"session": {"runCount": 3}}}
-        assert client.post("/v1/events", content=b"{", headers={
-            **headers, "Content-Type": "application/json"}).status_code == 422
+            "data": {"session": {"runCount": 3}}
+        }
+        assert (
+            client.post(
+                "/v1/events", content=b"{", headers={**headers, "Content-Type": "application/json"}
+            ).status_code
+            == 422
+        )

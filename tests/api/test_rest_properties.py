@@ -20,16 +20,23 @@ from services.api.app import create_app
 _HOME = Path(tempfile.mkdtemp(prefix="provgraph-schemathesis-"))
 _KEY = "schemathesis-admin-key-0123456789abcdef"
 APP = create_app(
-    Settings(home=_HOME, bootstrap_admin_key=_KEY, project="props", max_body_bytes=64 * 1024,
-             max_batch_events=50),
+    Settings(
+        home=_HOME,
+        bootstrap_admin_key=_KEY,
+        project="props",
+        max_body_bytes=64 * 1024,
+        max_batch_events=50,
+    ),
     store=AsyncMemoryGraphStore(None),
 )
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
 
 
 @schema.parametrize()
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 def test_no_server_errors(case: schemathesis.Case) -> None:
-    case.call_and_validate(headers={"Authorization": f"Bearer {_KEY}"},
-                           checks=[not_a_server_error])
+    case.call_and_validate(headers={"Authorization": f"Bearer {_KEY}"}, checks=[not_a_server_error])

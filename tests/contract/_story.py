@@ -33,14 +33,17 @@ SESSION = story_events()[0].session_id
 
 def retarget(events: list[Event], suffix: str) -> list[Event]:
     """The same story as another session: every id (event, node, session) suffixed."""
+
     def sx(value: str) -> str:
         return f"{value}{suffix}"
 
     moved: list[Event] = []
     for event in events:
         raw = event.model_dump(mode="json")
-        raw["id"], raw["node_id"], raw["session_id"] = sx(event.id), sx(event.node_id), sx(
-            event.session_id
+        raw["id"], raw["node_id"], raw["session_id"] = (
+            sx(event.id),
+            sx(event.node_id),
+            sx(event.session_id),
         )
         raw["parent_ids"] = [sx(p) for p in event.parent_ids]
         raw["edges"] = [{**e, "source_id": sx(e["source_id"])} for e in raw["edges"]]
@@ -62,7 +65,8 @@ def snapshot(store: GraphStore, project: str, session_id: str = SESSION) -> dict
     view = graph_view(store, project, session_id)
     members = sorted(i for i, n in view["nodes"].items() if n.session_id == session_id)
     outputs = [
-        i for i in members
+        i
+        for i in members
         if view["nodes"][i].type in (NodeType.FINAL_OUTPUT, NodeType.MODEL_RESPONSE)
     ]
     sources = [i for i in members if view["nodes"][i].type == NodeType.DATA_READ]
@@ -73,12 +77,17 @@ def snapshot(store: GraphStore, project: str, session_id: str = SESSION) -> dict
             o: store.attribution(project, AttributionQuery(o, max_depth=2, max_paths=3))
             for o in outputs
         },
-        "up": {o: store.lineage(project, o, direction=LineageDirection.UP, depth=4)
-               for o in outputs},
-        "down": {s: store.lineage(project, s, direction=LineageDirection.DOWN, depth=6, limit=5)
-                 for s in sources},
+        "up": {
+            o: store.lineage(project, o, direction=LineageDirection.UP, depth=4) for o in outputs
+        },
+        "down": {
+            s: store.lineage(project, s, direction=LineageDirection.DOWN, depth=6, limit=5)
+            for s in sources
+        },
         "citations": store.citation_summary(project, session_id),
         "sessions": store.list_sessions(project),
-        "edges": {i: sorted((e.source_id, e.target_id, e.label)
-                            for e in store.node_edges(project, i)) for i in members[:6]},
+        "edges": {
+            i: sorted((e.source_id, e.target_id, e.label) for e in store.node_edges(project, i))
+            for i in members[:6]
+        },
     }

@@ -32,10 +32,16 @@ def reference(events: list[Event], batches: list[list[Event]] | None = None) -> 
 
 
 def ev(event_id: str, node_id: str, node_type: NodeType, seconds: float, **extra: object) -> Event:
-    return Event.model_validate({
-        "id": event_id, "type": node_type.value, "node_id": node_id, "session_id": "s1",
-        "timestamp": (T0 + timedelta(seconds=seconds)).isoformat(), **extra,
-    })
+    return Event.model_validate(
+        {
+            "id": event_id,
+            "type": node_type.value,
+            "node_id": node_id,
+            "session_id": "s1",
+            "timestamp": (T0 + timedelta(seconds=seconds)).isoformat(),
+            **extra,
+        }
+    )
 
 
 def test_same_batch_twice_changes_nothing(store: GraphStore, project: str) -> None:
@@ -55,10 +61,15 @@ def test_duplicate_inside_one_batch_is_reported_once(store: GraphStore, project:
     assert result.duplicates == (EVENTS[0].id,)
 
 
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(order=st.permutations(range(len(EVENTS))),
-       cuts=st.lists(st.integers(min_value=1, max_value=len(EVENTS) - 1), max_size=4))
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    order=st.permutations(range(len(EVENTS))),
+    cuts=st.lists(st.integers(min_value=1, max_value=len(EVENTS) - 1), max_size=4),
+)
 def test_any_order_and_batching_gives_the_same_graph(
     store: GraphStore, order: list[int], cuts: list[int]
 ) -> None:
@@ -89,8 +100,16 @@ def test_placeholder_is_filled_in_when_the_parent_arrives(store: GraphStore, pro
 
 
 def test_last_writer_wins_per_field_in_any_order(store: GraphStore, project: str) -> None:
-    early = ev("e1", "run", NodeType.AGENT_RUN, 1, label="started", agent_name="a",
-               data={"status": "started"}, run_id="r1")
+    early = ev(
+        "e1",
+        "run",
+        NodeType.AGENT_RUN,
+        1,
+        label="started",
+        agent_name="a",
+        data={"status": "started"},
+        run_id="r1",
+    )
     late = ev("e2", "run", NodeType.AGENT_RUN, 5, data={"status": "done"})
     store.ingest(project, [late])
     store.ingest(project, [early])
@@ -98,7 +117,10 @@ def test_last_writer_wins_per_field_in_any_order(store: GraphStore, project: str
     assert node == reference([early, late]).get_node("p", "run")
     assert node is not None
     assert (node.label, node.data, node.run_id, node.timestamp) == (
-        "started", {"status": "done"}, "r1", T0 + timedelta(seconds=1)
+        "started",
+        {"status": "done"},
+        "r1",
+        T0 + timedelta(seconds=1),
     )
 
 
@@ -113,7 +135,8 @@ def test_key_conflict_rejects_only_that_event(store: GraphStore, project: str) -
     assert result == reference(batch).ingest("q", batch)
     assert result.accepted == ("k1", "k4")
     assert [(r.index, r.event_id, r.path) for r in result.rejected] == [
-        (1, "k2", "citation_key"), (2, "k3", "citation_key")
+        (1, "k2", "citation_key"),
+        (2, "k3", "citation_key"),
     ]
     assert "already names node 'read1'" in result.rejected[0].reason
     assert store.get_node(project, "read2") is None
@@ -142,7 +165,7 @@ def test_citation_edges_in_both_arrival_orders(store: GraphStore, project: str) 
 def test_whole_story_matches_reference_batch_by_batch(store: GraphStore, project: str) -> None:
     memory = MemoryGraphStore()
     for start in range(0, len(EVENTS), 7):
-        batch = EVENTS[start:start + 7]
+        batch = EVENTS[start : start + 7]
         assert store.ingest(project, batch) == memory.ingest("p", batch)
     assert snapshot(store, project) == snapshot(memory, "p")
     assert store.session_graph(project, SESSION).nodes.keys() == {e.node_id for e in EVENTS}

@@ -61,16 +61,18 @@ def test_final_output_attributes_to_the_data_reads(
 
 
 @pytest.mark.parametrize("depth", [0, 65, -1, True, 2.5, "3"])
-def test_lineage_depth_outside_bounds_is_refused(store: GraphStore, project: str,
-                                                 depth: Any) -> None:
+def test_lineage_depth_outside_bounds_is_refused(
+    store: GraphStore, project: str, depth: Any
+) -> None:
     store.ingest(project, EVENTS[:3])
     with pytest.raises(LimitExceededError):
         store.lineage(project, "coord.run", direction=LineageDirection.UP, depth=depth)
 
 
 @pytest.mark.parametrize("limit", [0, 10_001, False])
-def test_lineage_limit_outside_bounds_is_refused(store: GraphStore, project: str,
-                                                 limit: Any) -> None:
+def test_lineage_limit_outside_bounds_is_refused(
+    store: GraphStore, project: str, limit: Any
+) -> None:
     with pytest.raises(LimitExceededError):
         store.lineage(project, "x", direction=LineageDirection.DOWN, depth=2, limit=limit)
 
@@ -104,7 +106,8 @@ def test_unknown_ids_are_not_found(store: GraphStore, project: str) -> None:
 
 
 def test_no_call_reads_another_projects_nodes(
-    loaded: tuple[GraphStore, str, MemoryGraphStore], project: str,
+    loaded: tuple[GraphStore, str, MemoryGraphStore],
+    project: str,
 ) -> None:
     store, _, _ = loaded
     other = f"{project}-other"
@@ -126,12 +129,23 @@ def test_no_call_reads_another_projects_nodes(
     assert store.get_report(other, "coord.final") is None and store.get_job(other, "j") is None
 
 
-def _report(output: str, config: str, minute: int, *, session: str = SESSION,
-            verdicts: tuple[str, ...] = ("supported",)) -> StoredReport:
-    return StoredReport(output_id=output, session_id=session, config_hash=config,
-                        report={"schema_version": "1", "config": config, "n": minute},
-                        created_at=datetime(2026, 5, 1, 12, minute, tzinfo=UTC),
-                        verdicts=verdicts, support_rate=0.5)
+def _report(
+    output: str,
+    config: str,
+    minute: int,
+    *,
+    session: str = SESSION,
+    verdicts: tuple[str, ...] = ("supported",),
+) -> StoredReport:
+    return StoredReport(
+        output_id=output,
+        session_id=session,
+        config_hash=config,
+        report={"schema_version": "1", "config": config, "n": minute},
+        created_at=datetime(2026, 5, 1, 12, minute, tzinfo=UTC),
+        verdicts=verdicts,
+        support_rate=0.5,
+    )
 
 
 def test_reports_are_versioned_per_config_and_idempotent(store: GraphStore, project: str) -> None:
@@ -147,12 +161,24 @@ def test_reports_are_versioned_per_config_and_idempotent(store: GraphStore, proj
 
 def test_reports_page_and_filter_like_the_reference(store: GraphStore, project: str) -> None:
     memory = MemoryGraphStore()
-    reports = [_report(f"out-{i % 4}", f"cfg-{i % 3}", i % 5, session=f"s{i % 2}",
-                       verdicts=("weak",) if i % 3 else ("supported", "weak")) for i in range(14)]
+    reports = [
+        _report(
+            f"out-{i % 4}",
+            f"cfg-{i % 3}",
+            i % 5,
+            session=f"s{i % 2}",
+            verdicts=("weak",) if i % 3 else ("supported", "weak"),
+        )
+        for i in range(14)
+    ]
     for report in reports:
         assert store.save_report(project, report) == memory.save_report("p", report)
-    for wanted in (None, ReportFilterCases.session, ReportFilterCases.verdict,
-                   ReportFilterCases.since):
+    for wanted in (
+        None,
+        ReportFilterCases.session,
+        ReportFilterCases.verdict,
+        ReportFilterCases.since,
+    ):
         got, want = _all_pages(store, project, wanted), _all_pages(memory, "p", wanted)
         assert got == want and got
 
@@ -182,8 +208,11 @@ def test_sessions_page_and_filter_like_the_reference(store: GraphStore, project:
         moved = retarget(EVENTS[: 5 + 4 * n], f"-{n}")
         store.ingest(project, moved)
         memory.ingest("p", moved)
-    filters = [None, SessionFilter(agent_name="germany_analyst"),
-               SessionFilter(since=datetime(2026, 3, 14, 10, 0, 4, tzinfo=UTC))]
+    filters = [
+        None,
+        SessionFilter(agent_name="germany_analyst"),
+        SessionFilter(since=datetime(2026, 3, 14, 10, 0, 4, tzinfo=UTC)),
+    ]
     for wanted in filters:
         for size in (1, 3, 50):
             got, want, after_got, after_want = [], [], None, None
@@ -201,17 +230,32 @@ def test_sessions_page_and_filter_like_the_reference(store: GraphStore, project:
 
 def _job(job_id: str, state: JobState, minute: int) -> Job:
     moment = datetime(2001, 1, 1, 0, minute, tzinfo=UTC)
-    return Job(id=job_id, output_id="out", config_hash="cfg", state=state, created_at=moment,
-               updated_at=moment, extra={"queue": "light"})
+    return Job(
+        id=job_id,
+        output_id="out",
+        config_hash="cfg",
+        state=state,
+        created_at=moment,
+        updated_at=moment,
+        extra={"queue": "light"},
+    )
 
 
 def test_jobs_round_trip_and_list_by_state(store: GraphStore, project: str) -> None:
-    jobs = [_job(f"{project}-j{i}", JobState.QUEUED if i % 2 else JobState.RUNNING, i)
-            for i in range(5)]
+    jobs = [
+        _job(f"{project}-j{i}", JobState.QUEUED if i % 2 else JobState.RUNNING, i) for i in range(5)
+    ]
     for job in jobs:
         assert store.save_job(project, job) == job
-    done = Job(**{**jobs[0].__dict__, "state": JobState.DONE, "attempts": 2,
-                  "report_version": 1, "error": None})
+    done = Job(
+        **{
+            **jobs[0].__dict__,
+            "state": JobState.DONE,
+            "attempts": 2,
+            "report_version": 1,
+            "error": None,
+        }
+    )
     store.save_job(project, done)
     assert store.get_job(project, jobs[0].id) == done
     assert store.get_job(project, "missing") is None

@@ -40,8 +40,14 @@ class LiveApi:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                access_log=False, lifespan="on")
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            access_log=False,
+            lifespan="on",
+        )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()
@@ -72,8 +78,14 @@ def graph_store(request: pytest.FixtureRequest) -> Iterator[GraphStore]:
 @pytest.fixture
 def live_api(graph_store: GraphStore, project: str, tmp_path: Path) -> Iterator[LiveApi]:
     api = pytest.importorskip("services.api.app")
-    settings = Settings(home=tmp_path, auth=True, bootstrap_admin_key=API_KEY, project=project,
-                        keys_db=tmp_path / "keys.sqlite3", auto_verify=False)
+    settings = Settings(
+        home=tmp_path,
+        auth=True,
+        bootstrap_admin_key=API_KEY,
+        project=project,
+        keys_db=tmp_path / "keys.sqlite3",
+        auto_verify=False,
+    )
     app = api.create_app(settings, store=ThreadedAsyncStore(graph_store))
     live = LiveApi(app, free_port())
     live.start()

@@ -25,8 +25,7 @@ FILES = {
     "tower.txt": "The Eiffel Tower is 330 metres tall and was completed in 1889.",
     "city.txt": "Paris has about 2.1 million inhabitants within its city limits.",
 }
-FINAL = ("The tower is 330 metres tall. [REF|d_1] "
-         "Paris has about 2.1 million inhabitants. [REF|d_2]")
+FINAL = "The tower is 330 metres tall. [REF|d_1] Paris has about 2.1 million inhabitants. [REF|d_2]"
 
 
 def _returns(messages: list[ModelMessage]) -> list[ToolReturnPart]:
@@ -36,10 +35,12 @@ def _returns(messages: list[ModelMessage]) -> list[ToolReturnPart]:
 def researcher_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     seen = _returns(messages)
     if not seen:
-        return ModelResponse(parts=[
-            ToolCallPart("read_file", {"file_path": "tower.txt"}, tool_call_id="r1"),
-            ToolCallPart("read_file", {"file_path": "city.txt"}, tool_call_id="r2"),
-        ])
+        return ModelResponse(
+            parts=[
+                ToolCallPart("read_file", {"file_path": "tower.txt"}, tool_call_id="r1"),
+                ToolCallPart("read_file", {"file_path": "city.txt"}, tool_call_id="r2"),
+            ]
+        )
     headers = {str(r.content).split("\n", 1)[0]: r for r in seen}
     assert set(headers) == {"[REF|d_1]", "[REF|d_2]"}, headers  # keys shown to the model at once
     return ModelResponse(parts=[TextPart(FINAL)])
@@ -48,8 +49,9 @@ def researcher_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResp
 def coordinator_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
     seen = _returns(messages)
     if not seen:
-        return ModelResponse(parts=[ToolCallPart("ask_researcher", {"question": "Paris facts"},
-                                                 tool_call_id="c1")])
+        return ModelResponse(
+            parts=[ToolCallPart("ask_researcher", {"question": "Paris facts"}, tool_call_id="c1")]
+        )
     shown = str(seen[0].content)
     assert shown.startswith("[REF|a_3]\n") and "[REF|d_1]" in shown, shown
     return ModelResponse(parts=[TextPart(f"Answer: {FINAL}")])
@@ -79,8 +81,11 @@ def build_agents(**options: Any) -> Agents:
 
 def _edges(store: ProvenanceStore, label: EdgeLabel) -> list[tuple[str, str]]:
     nodes = store.nodes
-    return [(nodes[e.source_id].type or "", nodes[e.target_id].type or "")
-            for e in store.edges if e.label == label]
+    return [
+        (nodes[e.source_id].type or "", nodes[e.target_id].type or "")
+        for e in store.edges
+        if e.label == label
+    ]
 
 
 async def test_store_before_first_run_raises() -> None:
@@ -112,8 +117,13 @@ async def test_multi_agent_run_graph_and_keys() -> None:
     coord_output = store.nodes[store.resolve_citation("a_4") or ""]
     assert coord_output.content == result.output
     assert set(summary["d_1"]["cited_in"]) >= {coord_output.id}
-    for label in (EdgeLabel.STARTS_WITH, EdgeLabel.FEEDS_INTO, EdgeLabel.PRODUCES,
-                  EdgeLabel.CALLS, EdgeLabel.RETURNS):
+    for label in (
+        EdgeLabel.STARTS_WITH,
+        EdgeLabel.FEEDS_INTO,
+        EdgeLabel.PRODUCES,
+        EdgeLabel.CALLS,
+        EdgeLabel.RETURNS,
+    ):
         assert _edges(store, label), label
     # attribution walks from the coordinator's answer back to both files
     from provgraph.attribution import attribute_output
@@ -178,5 +188,6 @@ async def test_verification_report_as_otel_evaluation_events() -> None:
     events = [e for e in span.events if e.name == EVENT_NAME]
     assert events[0].attributes is not None
     assert events[0].attributes["gen_ai.evaluation.score.label"] == "grounded"
-    assert {e.attributes["gen_ai.evaluation.score.label"] for e in events[1:]
-            if e.attributes} == {"supported"}
+    assert {e.attributes["gen_ai.evaluation.score.label"] for e in events[1:] if e.attributes} == {
+        "supported"
+    }

@@ -24,8 +24,13 @@ def record_session(recorder: SessionRecorder, reads: int) -> list[str]:
     prompt = recorder.input(run.node_id, "question")
     request = recorder.model_request(prompt.node_id)
     response = recorder.model_response(request.node_id, "calling tools")
-    keys = [recorder.data_read(response.node_id, "read_file", {"path": f"f{i}"},
-                               content=f"text {i}").citation_key or "" for i in range(reads)]
+    keys = [
+        recorder.data_read(
+            response.node_id, "read_file", {"path": f"f{i}"}, content=f"text {i}"
+        ).citation_key
+        or ""
+        for i in range(reads)
+    ]
     recorder.final_output(response.node_id, "answer " + " ".join(f"[REF|{k}]" for k in keys))
     return keys
 
@@ -35,10 +40,17 @@ def session_nodes(store: GraphStore, project: str, session_id: str) -> dict[str,
     return {n.id: n.type for n in graph.nodes.values()}
 
 
-def test_batches_reach_the_api(live_api: LiveApi, graph_store: GraphStore, project: str,
-                               tmp_path: Path) -> None:
-    client = ProvgraphClient(live_api.url, API_KEY, batch_size=7, flush_interval=0.05,
-                             spill_dir=tmp_path / "spill", backoff=FAST)
+def test_batches_reach_the_api(
+    live_api: LiveApi, graph_store: GraphStore, project: str, tmp_path: Path
+) -> None:
+    client = ProvgraphClient(
+        live_api.url,
+        API_KEY,
+        batch_size=7,
+        flush_interval=0.05,
+        spill_dir=tmp_path / "spill",
+        backoff=FAST,
+    )
     recorder = SessionRecorder(client)
     keys = record_session(recorder, reads=10)
     assert keys[0] == "d_1" and keys[-1] == "d_10"  # allocated locally, before delivery
@@ -51,11 +63,20 @@ def test_batches_reach_the_api(live_api: LiveApi, graph_store: GraphStore, proje
 
 
 def test_outage_then_recovery_loses_and_duplicates_nothing(
-        live_api: LiveApi, graph_store: GraphStore, project: str, tmp_path: Path) -> None:
+    live_api: LiveApi, graph_store: GraphStore, project: str, tmp_path: Path
+) -> None:
     spill = tmp_path / "spill"
     live_api.stop()
-    client = ProvgraphClient(live_api.url, API_KEY, batch_size=5, flush_interval=0.05,
-                             max_buffer=10, block_timeout=0.05, spill_dir=spill, backoff=FAST)
+    client = ProvgraphClient(
+        live_api.url,
+        API_KEY,
+        batch_size=5,
+        flush_interval=0.05,
+        max_buffer=10,
+        block_timeout=0.05,
+        spill_dir=spill,
+        backoff=FAST,
+    )
     recorder = SessionRecorder(client)
     record_session(recorder, reads=20)  # 25 events: more than the buffer holds
     time.sleep(0.5)
@@ -75,19 +96,22 @@ def test_outage_then_recovery_loses_and_duplicates_nothing(
 
 
 def test_leftovers_at_close_are_spilled_and_resent_by_the_next_client(
-        live_api: LiveApi, graph_store: GraphStore, project: str, tmp_path: Path) -> None:
+    live_api: LiveApi, graph_store: GraphStore, project: str, tmp_path: Path
+) -> None:
     spill = tmp_path / "spill"
     live_api.stop()
-    first = ProvgraphClient(live_api.url, API_KEY, flush_interval=0.05, spill_dir=spill,
-                            backoff=FAST, close_timeout=0.3)
+    first = ProvgraphClient(
+        live_api.url, API_KEY, flush_interval=0.05, spill_dir=spill, backoff=FAST, close_timeout=0.3
+    )
     recorder = SessionRecorder(first)
     record_session(recorder, reads=3)
     first.close()
     lines = sum(len(p.read_text().splitlines()) for p in spill.glob("spill-*.jsonl"))
     assert lines == 8  # one event per node: nothing dropped at exit
     live_api.start()
-    second = ProvgraphClient(live_api.url, API_KEY, flush_interval=0.05, spill_dir=spill,
-                             backoff=FAST)
+    second = ProvgraphClient(
+        live_api.url, API_KEY, flush_interval=0.05, spill_dir=spill, backoff=FAST
+    )
     assert second.flush(timeout=30)
     second.close()
     assert len(session_nodes(graph_store, project, recorder.session_id)) == 8
@@ -95,8 +119,9 @@ def test_leftovers_at_close_are_spilled_and_resent_by_the_next_client(
 
 def test_refused_events_go_to_the_dead_letter_file(live_api: LiveApi, tmp_path: Path) -> None:
     spill = tmp_path / "spill"
-    client = ProvgraphClient(live_api.url, "wrong-key", flush_interval=0.05, spill_dir=spill,
-                             backoff=FAST)
+    client = ProvgraphClient(
+        live_api.url, "wrong-key", flush_interval=0.05, spill_dir=spill, backoff=FAST
+    )
     SessionRecorder(client).run("agent")
     assert client.flush(timeout=10)
     client.close()
@@ -104,11 +129,18 @@ def test_refused_events_go_to_the_dead_letter_file(live_api: LiveApi, tmp_path: 
     assert record["reason"].startswith("HTTP 401") and record["event"]["type"] == "agent_run"
 
 
-def test_async_client(live_api: LiveApi, graph_store: GraphStore, project: str,
-                      tmp_path: Path) -> None:
+def test_async_client(
+    live_api: LiveApi, graph_store: GraphStore, project: str, tmp_path: Path
+) -> None:
     async def scenario() -> str:
-        client = AsyncProvgraphClient(live_api.url, API_KEY, batch_size=4, flush_interval=0.05,
-                                      spill_dir=tmp_path / "spill", backoff=FAST)
+        client = AsyncProvgraphClient(
+            live_api.url,
+            API_KEY,
+            batch_size=4,
+            flush_interval=0.05,
+            spill_dir=tmp_path / "spill",
+            backoff=FAST,
+        )
         recorder = SessionRecorder(client)
         record_session(recorder, reads=5)
         assert await client.flush(timeout=30)

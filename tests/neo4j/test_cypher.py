@@ -187,17 +187,28 @@ def test_ingest_write_picks_each_edge_type_in_one_pass_and_lww_per_field() -> No
 
 def _every_statement() -> list[str]:
     texts = [
-        cypher.ingest_lookup_query(), cypher.ingest_write_query(), cypher.get_nodes_query(),
-        cypher.session_graph_query(), cypher.node_edges_query(),
-        cypher.resolve_citation_key_query(), cypher.citation_summary_query(),
-        cypher.save_report_query(), cypher.get_job_query(), cypher.save_job_query(),
-        cypher.applied_migrations_query(), cypher.record_migration_query(),
+        cypher.ingest_lookup_query(),
+        cypher.ingest_write_query(),
+        cypher.get_nodes_query(),
+        cypher.session_graph_query(),
+        cypher.node_edges_query(),
+        cypher.resolve_citation_key_query(),
+        cypher.citation_summary_query(),
+        cypher.save_report_query(),
+        cypher.get_job_query(),
+        cypher.save_job_query(),
+        cypher.applied_migrations_query(),
+        cypher.record_migration_query(),
         cypher.attribution_neighbourhood_query(32),
         *(cypher.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
-        *(cypher.list_sessions_query(agent=a, since=s, after=f)
-          for a, s, f in product([True, False], repeat=3)),
-        *(cypher.list_reports_query(session=a, verdict=b, since=c, after=d)
-          for a, b, c, d in product([True, False], repeat=4)),
+        *(
+            cypher.list_sessions_query(agent=a, since=s, after=f)
+            for a, s, f in product([True, False], repeat=3)
+        ),
+        *(
+            cypher.list_reports_query(session=a, verdict=b, since=c, after=d)
+            for a, b, c, d in product([True, False], repeat=4)
+        ),
         *(cypher.get_report_query(by_version=v) for v in (True, False)),
         cypher.list_jobs_query(all_projects=False, state=True),
     ]

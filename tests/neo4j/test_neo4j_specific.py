@@ -72,7 +72,8 @@ def test_migrations_twice_are_a_no_op_and_recorded(neo4j_uri: str, neo4j_store: 
             database_="neo4j",
         ).records
     assert [(r["id"], r["v"]) for r in recorded][:2] == [
-        ("0001_constraints.cypher", 1), ("0002_indexes.cypher", 2)
+        ("0001_constraints.cypher", 1),
+        ("0002_indexes.cypher", 2),
     ]
     constraints = count(neo4j_uri, "SHOW CONSTRAINTS YIELD name RETURN count(name)")
     assert constraints >= 8
@@ -89,8 +90,10 @@ def test_failing_migration_stops_start_up_naming_it(
     )
     with pytest.raises(MigrationError, match=r"0099_broken\.cypher failed at statement 2"):
         open_neo4j_store(neo4j_settings, schema_dir=tmp_path)
-    assert count(neo4j_uri, "MATCH (m:SchemaMigration {id: '0099_broken.cypher'}) "
-                            "RETURN count(m)") == 0
+    assert (
+        count(neo4j_uri, "MATCH (m:SchemaMigration {id: '0099_broken.cypher'}) RETURN count(m)")
+        == 0
+    )
     with neo4j.GraphDatabase.driver(neo4j_uri, auth=None) as driver:
         driver.execute_query("DROP INDEX broken_one IF EXISTS", database_="neo4j")
 
@@ -107,14 +110,16 @@ def test_an_applied_migration_that_changed_is_refused(
 
 
 # ---------------------------------------------------------------------- failure behaviour
-def test_batch_is_all_or_nothing(neo4j_store: Neo4jGraphStore, neo4j_uri: str,
-                                 project: str) -> None:
+def test_batch_is_all_or_nothing(
+    neo4j_store: Neo4jGraphStore, neo4j_uri: str, project: str
+) -> None:
     """A statement the server refuses half-way through the write rolls the whole batch back."""
     poison = binding_id(SESSION, "d_1")
     with neo4j.GraphDatabase.driver(neo4j_uri, auth=None) as driver:
         driver.execute_query(  # a corrupt key record: 'uses' holds numbers, and
             "CREATE (:CitationKey {project: $p, id: $id, uses: [1]})",  # mixed lists are refused
-            {"p": project, "id": poison}, database_="neo4j",
+            {"p": project, "id": poison},
+            database_="neo4j",
         )
     one_batch = Neo4jGraphStore(replace(neo4j_store.config, batch_size=1000))
     with pytest.raises(StoreError) as caught:
@@ -145,8 +150,9 @@ def test_retry_after_unknown_commit_outcome_creates_no_duplicates(
         relay.close()
 
 
-def test_same_batch_token_re_run_is_recognised(neo4j_store: Neo4jGraphStore, neo4j_uri: str,
-                                               project: str) -> None:
+def test_same_batch_token_re_run_is_recognised(
+    neo4j_store: Neo4jGraphStore, neo4j_uri: str, project: str
+) -> None:
     batch = list(enumerate(EVENTS[:12]))
     first = neo4j_store._ingest_batch(project, batch, "token-1")
     sizes = graph_size(neo4j_uri, project)
@@ -195,8 +201,9 @@ def test_restart_between_two_batches(own_server: tuple[Any, Path, int], project:
 
 
 # ---------------------------------------------------------------------- async driver
-async def test_async_store_gives_the_sync_results(neo4j_settings: Settings,
-                                                  neo4j_store: Neo4jGraphStore) -> None:
+async def test_async_store_gives_the_sync_results(
+    neo4j_settings: Settings, neo4j_store: Neo4jGraphStore
+) -> None:
     project = f"async-{uuid.uuid4().hex[:10]}"
     store = await open_async_neo4j_store(neo4j_settings)
     try:
@@ -212,4 +219,3 @@ async def test_async_store_gives_the_sync_results(neo4j_settings: Settings,
             assert await store.attribution(project, AttributionQuery(output)) == paths
     finally:
         await store.close()
-

@@ -69,8 +69,10 @@ def test_generated_password_is_written_and_works(neo4j_auth: Neo4jHandle) -> Non
 def test_wrong_password_is_rejected(neo4j_auth: Neo4jHandle) -> None:
     import neo4j
 
-    with neo4j.GraphDatabase.driver(neo4j_auth.uri, auth=("neo4j", "not-the-password")) as drv, \
-            pytest.raises(neo4j.exceptions.AuthError):
+    with (
+        neo4j.GraphDatabase.driver(neo4j_auth.uri, auth=("neo4j", "not-the-password")) as drv,
+        pytest.raises(neo4j.exceptions.AuthError),
+    ):
         drv.verify_connectivity()
 
 
@@ -153,7 +155,7 @@ def test_missing_java_from_environment(tmp_path: Path, monkeypatch: pytest.Monke
 
 def test_old_java_is_refused(tmp_path: Path) -> None:
     fake = tmp_path / "java"
-    fake.write_text('#!/bin/sh\necho \'openjdk version "11.0.2" 2019-01-15\' >&2\n')
+    fake.write_text("#!/bin/sh\necho 'openjdk version \"11.0.2\" 2019-01-15' >&2\n")
     fake.chmod(0o755)
     with pytest.raises(ToolMissingError, match="Java 11"):
         start_neo4j(tmp_path / "data", free_port(), auth=False, java_bin=fake)

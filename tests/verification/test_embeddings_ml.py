@@ -24,8 +24,10 @@ def test_packaged_model_loads_and_ranks(encoder) -> None:  # type: ignore[no-unt
     source = filler + "The castle was built by the duke in the twelfth century. " + filler
     (near, far) = embedding_scores(
         encoder,
-        [("The duke constructed the castle in the 1100s.", source),
-         ("Quarterly smartphone sales declined sharply.", source)],
+        [
+            ("The duke constructed the castle in the 1100s.", source),
+            ("Quarterly smartphone sales declined sharply.", source),
+        ],
     )
     assert near.cosine > far.cosine + 0.2
     assert near.start <= source.index("The castle") < near.end
@@ -44,11 +46,14 @@ def test_cache_by_text_hash(encoder) -> None:  # type: ignore[no-untyped-def]
 def test_engine_with_embeddings(encoder) -> None:  # type: ignore[no-untyped-def]
     from provgraph.verification import StageModels
 
-    sources = {"d_1": "The duke built the castle in the twelfth century.",
-               "d_2": "Smartphone sales fell in the third quarter."}
+    sources = {
+        "d_1": "The duke built the castle in the twelfth century.",
+        "d_2": "Smartphone sales fell in the third quarter.",
+    }
     report = verify_text(
         "The castle was constructed by the duke in the 1100s. [REF|d_2]",
-        MappingSourceResolver(sources), VerificationConfig(nli=False),
+        MappingSourceResolver(sources),
+        VerificationConfig(nli=False),
         models=StageModels(encoder=encoder),
     )
     check = report.checks[0]

@@ -39,19 +39,26 @@ def test_nothing_to_check_is_not_all_supported() -> None:
 
 
 def test_verdicts_totals_and_rewrite() -> None:
-    text = ("Revenue grew by 12 percent in 2020, driven by exports to Asia. [REF|d_2] "
-            "The Leiden trading company was founded in 1457 by merchants. [REF|d_1] "
-            "Penguins live in Antarctica and eat fish daily. [REF|d_2|d_3|d_9]")
+    text = (
+        "Revenue grew by 12 percent in 2020, driven by exports to Asia. [REF|d_2] "
+        "The Leiden trading company was founded in 1457 by merchants. [REF|d_1] "
+        "Penguins live in Antarctica and eat fish daily. [REF|d_2|d_3|d_9]"
+    )
     report = run(text)
     verdicts = [(c.key, c.verdict.value) for c in report.checks]
-    assert verdicts == [("d_2", "supported"), ("d_1", "contradicted"),
-                        ("d_2", "unsupported"), ("d_3", "unverifiable")]
+    assert verdicts == [
+        ("d_2", "supported"),
+        ("d_1", "contradicted"),
+        ("d_2", "unsupported"),
+        ("d_3", "unverifiable"),
+    ]
     assert report.checks[1].scores["consistency"].raw["year_mismatches"] == ["1457"]
     assert report.unresolvable_keys == ["d_9"]
     assert report.totals["supported"] == 1 and report.citations_checked == 3
     assert report.support_rate == pytest.approx(1 / 3)
     assert report.text_with_verified_citations == text.replace(" [REF|d_1]", " ").replace(
-        "[REF|d_2|d_3|d_9]", "[REF|d_3]")
+        "[REF|d_2|d_3|d_9]", "[REF|d_3]"
+    )
     ev = report.checks[0].evidence
     assert ev is not None and SOURCES["d_2"][ev.start : ev.end] == ev.text
     assert report.tags[2].unresolvable_keys == ["d_9"]
@@ -81,8 +88,10 @@ def test_relative_check_flags_a_better_source() -> None:
 
 
 def test_coverage_finds_an_uncited_supported_sentence() -> None:
-    text = ("Revenue grew by 12 percent in 2020, driven by exports to Asia. "
-            "The company traded spices. [REF|d_1]")
+    text = (
+        "Revenue grew by 12 percent in 2020, driven by exports to Asia. "
+        "The company traded spices. [REF|d_1]"
+    )
     report = run(text)
     assert [f.candidate_source_key for f in report.coverage] == ["d_2"]
     finding = report.coverage[0]
@@ -107,9 +116,13 @@ def outside_tags(text: str) -> str:
 
 
 tag_st = st.lists(st.sampled_from(["d_1", "d_2", "d_3", "a_9"]), min_size=1, max_size=3).map(
-    lambda ks: "[REF|" + "|".join(ks) + "]")
-piece_st = st.one_of(st.sampled_from(["Revenue grew 12 percent. ", "Spices 1603. ", "\n\n", " "]),
-                     st.text(max_size=10), tag_st)
+    lambda ks: "[REF|" + "|".join(ks) + "]"
+)
+piece_st = st.one_of(
+    st.sampled_from(["Revenue grew 12 percent. ", "Spices 1603. ", "\n\n", " "]),
+    st.text(max_size=10),
+    tag_st,
+)
 
 
 @settings(max_examples=40, deadline=None)

@@ -47,8 +47,9 @@ def test_judge_is_wired_into_the_engine() -> None:
     agent = entailment_agent(FunctionModel(judge_by_keyword))
     sources = {"d_1": "Leiden was granted city rights in 1603.", "d_2": "Cats sleep a lot."}
     text = "Leiden got city rights in 1603. [REF|d_1] Leiden got city rights in 1603. [REF|d_2]"
-    report = verify_text(text, MappingSourceResolver(sources), CONFIG,
-                         models=StageModels(judge_agent=agent))
+    report = verify_text(
+        text, MappingSourceResolver(sources), CONFIG, models=StageModels(judge_agent=agent)
+    )
     assert report.stage("llm_judge").status == "ran"  # type: ignore[union-attr]
     by_key = {c.key: c for c in report.checks}
     assert by_key["d_1"].scores["llm_judge"].score == pytest.approx(0.95)
@@ -66,7 +67,9 @@ def test_judge_without_agent_is_skipped_with_reason() -> None:
 async def test_judge_runs_from_async_seed_api() -> None:
     agent = entailment_agent(FunctionModel(judge_by_keyword))
     result = await verify_citations(
-        "Rights in 1603. [REF|d_1]", {"d_1": "Granted in 1603."}, config=CONFIG,
+        "Rights in 1603. [REF|d_1]",
+        {"d_1": "Granted in 1603."},
+        config=CONFIG,
         models=StageModels(judge_agent=agent),
     )
     assert result.report is not None

@@ -26,8 +26,28 @@ from provgraph.verification.nli import NliScorer, label_index, token_windows
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 
-WORDS = ["the", "company", "was", "founded", "in", "city", "river", "bank", "grew", "revenue",
-         "and", "a", "of", "to", "it", "traded", "spices", "year", "many", "people"]
+WORDS = [
+    "the",
+    "company",
+    "was",
+    "founded",
+    "in",
+    "city",
+    "river",
+    "bank",
+    "grew",
+    "revenue",
+    "and",
+    "a",
+    "of",
+    "to",
+    "it",
+    "traded",
+    "spices",
+    "year",
+    "many",
+    "people",
+]
 ID2LABEL = {0: "contradiction", 1: "entailment", 2: "neutral"}  # permuted on purpose
 
 
@@ -46,9 +66,15 @@ def tiny_model_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tokenizer.save_pretrained(folder)
     torch.manual_seed(0)
     config = BertConfig(  # type: ignore[call-arg]
-        vocab_size=len(vocab), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
-        intermediate_size=32, max_position_embeddings=512, num_labels=3,
-        id2label=ID2LABEL, label2id={v: k for k, v in ID2LABEL.items()},
+        vocab_size=len(vocab),
+        hidden_size=16,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=32,
+        max_position_embeddings=512,
+        num_labels=3,
+        id2label=ID2LABEL,
+        label2id={v: k for k, v in ID2LABEL.items()},
     )
     BertForSequenceClassification(config).save_pretrained(folder)
     return folder
@@ -112,12 +138,15 @@ def test_one_batched_predict_per_report_and_evidence_offsets(tiny: CountingModel
         "d_1": "the company was founded in the city. " * 40,
         "d_2": "revenue grew and many people traded spices. " * 3,
     }
-    text = ("The company was founded in the city. [REF|d_1] Revenue grew. [REF|d_2|d_1] "
-            "People traded spices. [REF|d_2]")
+    text = (
+        "The company was founded in the city. [REF|d_1] Revenue grew. [REF|d_2|d_1] "
+        "People traded spices. [REF|d_2]"
+    )
     tiny.calls.clear()
     config = VerificationConfig(embeddings=False, relative=False, coverage=False)
-    report = verify_text(text, MappingSourceResolver(sources), config,
-                         models=StageModels(nli_model=tiny))
+    report = verify_text(
+        text, MappingSourceResolver(sources), config, models=StageModels(nli_model=tiny)
+    )
     assert report.stage("nli") is not None and report.stage("nli").status == "ran"  # type: ignore[union-attr]
     assert len(tiny.calls) == 1  # all windows of all citations in one predict
     assert len(report.checks) == 4

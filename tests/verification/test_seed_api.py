@@ -15,9 +15,17 @@ STRONG = "Revenue grew by ten percent in 2020 at the company."
 
 def record(keys: list[str], scores: list[float]) -> ClaimSourceSimilarity:
     return ClaimSourceSimilarity(
-        method="tfidf", claim_key=keys[0], source_keys=keys, scores=scores, claim_excerpt="c",
-        source_excerpts=["s"] * len(keys), source_file_paths=[None] * len(keys),
-        raw_tag="[REF|" + "|".join(keys) + "]", verified_tag="", tag_start=0, tag_end=5,
+        method="tfidf",
+        claim_key=keys[0],
+        source_keys=keys,
+        scores=scores,
+        claim_excerpt="c",
+        source_excerpts=["s"] * len(keys),
+        source_file_paths=[None] * len(keys),
+        raw_tag="[REF|" + "|".join(keys) + "]",
+        verified_tag="",
+        tag_start=0,
+        tag_end=5,
     )
 
 
@@ -44,8 +52,7 @@ async def test_defect_1_multi_key_tag_keeps_text_and_top_keys() -> None:
 async def test_defect_2_agent_key_is_never_widened() -> None:
     sources = {"a_4": "Agent says: " + STRONG + " [REF|d_1]", "d_1": STRONG}
     text = STRONG + " [REF|a_4]"
-    outs = {(await verify_citations(text, sources)).text_with_verified_citations
-            for _ in range(3)}
+    outs = {(await verify_citations(text, sources)).text_with_verified_citations for _ in range(3)}
     assert outs == {STRONG + " [REF|a_4]"}
 
 

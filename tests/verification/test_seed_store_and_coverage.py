@@ -30,10 +30,12 @@ def test_citation_grammar_worked_cases() -> None:
         assert parse_citations(bad) == []
     assert [(s, e) for s, e, _ in citation_tag_spans("[REF|d_1|a_2]")] == [(0, 13)]
     assert strip_inline_citation_tags("Claim. [REF|d_1] Another claim. [REF|a_2|d_3]") == (
-        "Claim.  Another claim. ")
+        "Claim.  Another claim. "
+    )
     header = "[REF|d_1]\nBody text [REF|d_2] with inline tag."
     assert strip_inline_citation_tags_preserve_leading_ref_header(header) == (
-        "[REF|d_1]\nBody text  with inline tag.")
+        "[REF|d_1]\nBody text  with inline tag."
+    )
 
 
 async def test_provenance_store_as_seed_store() -> None:
@@ -49,10 +51,10 @@ async def test_provenance_store_as_seed_store() -> None:
         keys.append(store.register_data_source(node.id))
     assert keys == ["d_1", "d_2"]
     text, records = strip_unresolvable_citation_keys(
-        "Claim. [REF|d_1|fake] More [REF|bad]. End [REF|d_2]", store)
+        "Claim. [REF|d_1|fake] More [REF|bad]. End [REF|d_2]", store
+    )
     assert text == "Claim. [REF|d_1] More . End [REF|d_2]" and len(records) == 2
-    report = await verify_citations(
-        "Revenue grew by 12 percent in 2020. [REF|d_1|d_2]", store)
+    report = await verify_citations("Revenue grew by 12 percent in 2020. [REF|d_1|d_2]", store)
     assert report.text_with_verified_citations == "Revenue grew by 12 percent in 2020. [REF|d_1]"
 
 
@@ -80,15 +82,17 @@ class _CountingNli:
 
 
 def test_coverage_sends_only_top_k_pairs_to_nli() -> None:
-    sources = {f"d_{i}": f"Source {i} talks about topic {i} and item {i} in detail."
-               for i in range(8)}
+    sources = {
+        f"d_{i}": f"Source {i} talks about topic {i} and item {i} in detail." for i in range(8)
+    }
     sources["d_1"] = "Revenue grew by 12 percent in 2020, driven by exports."
     uncited = " ".join(f"Sentence number {i} is about topic {i} and item {i}." for i in range(6))
     text = uncited + " Revenue grew by 12 percent in 2020. [REF|d_1]"
     nli = _CountingNli()
     config = VerificationConfig(embeddings=False, coverage_top_k=2, relative=False)
-    report = verify_text(text, MappingSourceResolver(sources), config,
-                         models=StageModels(nli_model=nli))
+    report = verify_text(
+        text, MappingSourceResolver(sources), config, models=StageModels(nli_model=nli)
+    )
     assert report.stage("nli").status == "ran"  # type: ignore[union-attr]
     hypotheses = [h for _p, h in nli.pairs if h.startswith("Sentence")]
     assert len(hypotheses) <= 6 * 2  # top-k sources per sentence, never 6 x 8

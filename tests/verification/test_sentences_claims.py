@@ -18,8 +18,26 @@ def test_abbreviations_do_not_split() -> None:
         "Dr. Smith found revenue grew.",
         "Then it fell.",
     ]
-    for abbr in ("Mr.", "Mrs.", "Ms.", "Prof.", "Sr.", "Jr.", "St.", "vs.", "etc.", "e.g.",
-                 "i.e.", "cf.", "al.", "Fig.", "No.", "Vol.", "pp.", "Ch."):
+    for abbr in (
+        "Mr.",
+        "Mrs.",
+        "Ms.",
+        "Prof.",
+        "Sr.",
+        "Jr.",
+        "St.",
+        "vs.",
+        "etc.",
+        "e.g.",
+        "i.e.",
+        "cf.",
+        "al.",
+        "Fig.",
+        "No.",
+        "Vol.",
+        "pp.",
+        "Ch.",
+    ):
         assert len(split_sentences(f"See {abbr} Example here. Next one.")) == 2, abbr
 
 

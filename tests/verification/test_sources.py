@@ -9,10 +9,17 @@ from provgraph.graph import NodeType, ProvenanceEdge, ProvenanceNode
 from provgraph.verification import GraphSourceResolver, VerificationConfig, verify_output
 
 
-def node(node_id: str, type_: NodeType, *, content: str | None = None,
-         key: str | None = None, **data: object) -> ProvenanceNode:
-    return ProvenanceNode(node_id, type_, node_id, "agent", "run", datetime.now(UTC),
-                          dict(data), "s1", content, key)
+def node(
+    node_id: str,
+    type_: NodeType,
+    *,
+    content: str | None = None,
+    key: str | None = None,
+    **data: object,
+) -> ProvenanceNode:
+    return ProvenanceNode(
+        node_id, type_, node_id, "agent", "run", datetime.now(UTC), dict(data), "s1", content, key
+    )
 
 
 @dataclass
@@ -49,11 +56,15 @@ def build() -> FakeStore:
         "call": node("call", NodeType.DATA_READ, key="d_1"),
         "res": node("res", NodeType.TOOL_RESULT, result="[REF|d_1]\nThe bridge opened in 1932."),
         "dr2": node("dr2", NodeType.DATA_READ, key="d_2", output="Tides rise twice a day."),
-        "sub": node("sub", NodeType.FINAL_OUTPUT, key="a_3",
-                    content="The bridge opened in 1932. [REF|d_1]"),
+        "sub": node(
+            "sub", NodeType.FINAL_OUTPUT, key="a_3", content="The bridge opened in 1932. [REF|d_1]"
+        ),
         "empty": node("empty", NodeType.DATA_READ, key="d_4"),
-        "out": node("out", NodeType.FINAL_OUTPUT,
-                    content="The bridge opened in 1932. [REF|d_1|d_9] Tides rise. [REF|d_4]"),
+        "out": node(
+            "out",
+            NodeType.FINAL_OUTPUT,
+            content="The bridge opened in 1932. [REF|d_1|d_9] Tides rise. [REF|d_4]",
+        ),
     }
     s.edges = [ProvenanceEdge("call", "res", "returns")]
     return s
@@ -80,7 +91,10 @@ def test_verify_output_reads_the_output_node() -> None:
     config = VerificationConfig(embeddings=False, nli=False)
     report = verify_output(build(), "p", "out", config)  # type: ignore[arg-type]
     assert [(c.key, c.verdict.value) for c in report.checks] == [
-        ("d_1", "supported"), ("d_4", "unverifiable")]
+        ("d_1", "supported"),
+        ("d_4", "unverifiable"),
+    ]
     assert report.unresolvable_keys == ["d_9"]
     assert report.text_with_verified_citations == (
-        "The bridge opened in 1932. [REF|d_1] Tides rise. [REF|d_4]")
+        "The bridge opened in 1932. [REF|d_1] Tides rise. [REF|d_4]"
+    )

@@ -52,7 +52,10 @@ def test_seed_worked_cases() -> None:
     assert claim_source_tfidf_cosine("", "text") == 0.0
     assert claim_source_tfidf_cosine("text", "") == 0.0
     assert seed_windows(2500, chunk_chars=1200, chunk_stride=600, max_chunks=400) == [
-        (0, 1200), (600, 1800), (1200, 2400), (1300, 2500)
+        (0, 1200),
+        (600, 1800),
+        (1200, 2400),
+        (1300, 2500),
     ]
     source = "".join(chr(97 + (i * 7919) % 26) if i % 5 != 3 else " " for i in range(2500))
     assert len(source.strip()) == 2500

@@ -60,7 +60,11 @@ def session_events() -> list[Event]:
 
 
 def wait_for_job(
-    store: GraphStore, project: str, job_id: str, states: set[JobState], timeout: float,
+    store: GraphStore,
+    project: str,
+    job_id: str,
+    states: set[JobState],
+    timeout: float,
     describe: Callable[[], str] = lambda: "",
 ) -> Job:
     """Poll the graph until the job is in one of ``states``; fail with its last state."""
@@ -120,7 +124,9 @@ def neo4j_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Neo4jSer
     uri = os.environ.get("PROVGRAPH_TEST_NEO4J_URI")
     if uri:
         yield Neo4jService(
-            uri=uri, data_dir=None, port=int(uri.rsplit(":", 1)[-1]),
+            uri=uri,
+            data_dir=None,
+            port=int(uri.rsplit(":", 1)[-1]),
             password=os.environ.get("PROVGRAPH_TEST_NEO4J_PASSWORD") or None,
             user=os.environ.get("PROVGRAPH_TEST_NEO4J_USER") or "neo4j",
         )
@@ -135,7 +141,9 @@ def neo4j_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Neo4jSer
 
 def service_settings(redis: Any, neo4j: Neo4jService) -> Settings:
     return Settings(
-        broker_url=redis.url, neo4j_uri=neo4j.uri, neo4j_user=neo4j.user,
+        broker_url=redis.url,
+        neo4j_uri=neo4j.uri,
+        neo4j_user=neo4j.user,
         neo4j_password=neo4j.password,
     )
 
@@ -209,7 +217,10 @@ class WorkerFactory:
     started: list[WorkerProcess] = field(default_factory=list)
 
     def start(
-        self, env: dict[str, str] | None = None, *, settings: Settings | None = None,
+        self,
+        env: dict[str, str] | None = None,
+        *,
+        settings: Settings | None = None,
         queues: str = "light,heavy",
     ) -> WorkerProcess:
         settings = settings or self.settings
@@ -226,13 +237,30 @@ class WorkerFactory:
             **(env or {}),
         }
         argv = [
-            sys.executable, "-m", "celery", "-A", "services.worker.app", "worker",
-            "-c", "1", "--without-gossip", "--without-mingle", "-Q", queues,
-            "-l", "INFO", "-n", name,
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "services.worker.app",
+            "worker",
+            "-c",
+            "1",
+            "--without-gossip",
+            "--without-mingle",
+            "-Q",
+            queues,
+            "-l",
+            "INFO",
+            "-n",
+            name,
         ]
         with log_path.open("wb") as log:
             popen = subprocess.Popen(
-                argv, cwd=REPO, env=full_env, stdout=log, stderr=subprocess.STDOUT,
+                argv,
+                cwd=REPO,
+                env=full_env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
         worker = WorkerProcess(name, popen, log_path)

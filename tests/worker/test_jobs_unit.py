@@ -70,8 +70,18 @@ class FlakyStore:
 
 def test_job_ids_are_deterministic_and_distinct() -> None:
     assert job_id_for("p", "o", "c") == job_id_for("p", "o", "c")
-    assert len({job_id_for("p", "o", "c"), job_id_for("p", "o", "d"), job_id_for("q", "o", "c"),
-                job_id_for("p", "oc", ""), job_id_for("po", "c", "")}) == 5
+    assert (
+        len(
+            {
+                job_id_for("p", "o", "c"),
+                job_id_for("p", "o", "d"),
+                job_id_for("q", "o", "c"),
+                job_id_for("p", "oc", ""),
+                job_id_for("po", "c", ""),
+            }
+        )
+        == 5
+    )
 
 
 def test_request_is_idempotent_and_a_done_job_is_not_redone(store: MemoryGraphStore) -> None:
@@ -97,8 +107,17 @@ def test_unknown_output_is_refused_at_request_time(store: MemoryGraphStore) -> N
 
 def test_permanent_failure_is_recorded_and_a_new_request_requeues(store: MemoryGraphStore) -> None:
     now = utcnow()
-    job = store.save_job(P, Job(id="j1", output_id="gone", config_hash=LIGHT.config_hash(),
-                                state=JobState.QUEUED, created_at=now, updated_at=now))
+    job = store.save_job(
+        P,
+        Job(
+            id="j1",
+            output_id="gone",
+            config_hash=LIGHT.config_hash(),
+            state=JobState.QUEUED,
+            created_at=now,
+            updated_at=now,
+        ),
+    )
     failed = run_verification_job(store, P, job.id, LIGHT)
     assert failed.state is JobState.FAILED and "gone" in (failed.error or "")
     assert run_verification_job(store, P, job.id, LIGHT) == failed  # late redelivery
@@ -134,15 +153,15 @@ def test_mark_failed_never_overrides_done(store: MemoryGraphStore) -> None:
 
 
 def test_inline_runner_retries_transient_errors_then_finishes(store: MemoryGraphStore) -> None:
-    runner = InlineJobRunner(FlakyStore(store, failures=2), background=False,
-                             backoff_s=0.01)
+    runner = InlineJobRunner(FlakyStore(store, failures=2), background=False, backoff_s=0.01)
     job = runner.submit(P, OUTPUT_ID, LIGHT)
     assert job.state is JobState.DONE and job.attempts == 3
 
 
 def test_inline_runner_gives_up_after_bounded_retries(store: MemoryGraphStore) -> None:
-    runner = InlineJobRunner(FlakyStore(store, failures=99), background=True,
-                             max_retries=2, backoff_s=0.01)
+    runner = InlineJobRunner(
+        FlakyStore(store, failures=99), background=True, max_retries=2, backoff_s=0.01
+    )
     job = runner.submit(P, OUTPUT_ID, LIGHT, wait=True)
     assert job.state is JobState.FAILED and "retries exhausted" in (job.error or "")
     runner.shutdown()
@@ -171,16 +190,31 @@ def test_sweep_republishes_stale_jobs_only(store: MemoryGraphStore) -> None:
     other = VerificationConfig(embeddings=False, nli=False, tfidf=False)
     fresh = request_verification(store, P, OUTPUT_ID, other)
     published: list[str] = []
-    result = sweep_jobs(store, lambda p, j, c: published.append(j.id),
-                        queued_stale_after=600, running_stale_after=3600)
+    result = sweep_jobs(
+        store,
+        lambda p, j, c: published.append(j.id),
+        queued_stale_after=600,
+        running_stale_after=3600,
+    )
     assert published == [stale.id] and result.requeued == (stale.id,)
     touched = store.get_job(P, stale.id)
     assert touched is not None and touched.updated_at > old
-    assert sweep_jobs(store, lambda p, j, c: published.append(j.id),
-                      queued_stale_after=600, running_stale_after=3600).requeued == ()
+    assert (
+        sweep_jobs(
+            store,
+            lambda p, j, c: published.append(j.id),
+            queued_stale_after=600,
+            running_stale_after=3600,
+        ).requeued
+        == ()
+    )
     running = store.save_job(P, replace(fresh, state=JobState.RUNNING, updated_at=old))
-    result = sweep_jobs(store, lambda p, j, c: published.append(j.id),
-                        queued_stale_after=600, running_stale_after=3600)
+    result = sweep_jobs(
+        store,
+        lambda p, j, c: published.append(j.id),
+        queued_stale_after=600,
+        running_stale_after=3600,
+    )
     assert result.reset_running == (running.id,)
     reset = store.get_job(P, running.id)
     assert reset is not None and reset.state is JobState.QUEUED
@@ -189,8 +223,9 @@ def test_sweep_republishes_stale_jobs_only(store: MemoryGraphStore) -> None:
 def test_metrics_count_jobs_by_state_and_durations(store: MemoryGraphStore) -> None:
     job = request_verification(store, P, OUTPUT_ID, LIGHT)
     run_verification_job(store, P, job.id, LIGHT)
-    request_verification(store, P, OUTPUT_ID, VerificationConfig(embeddings=False, nli=False,
-                                                                 tfidf=False))
+    request_verification(
+        store, P, OUTPUT_ID, VerificationConfig(embeddings=False, nli=False, tfidf=False)
+    )
     stats = job_stats(store)
     assert stats.counts == {"queued": 1, "running": 0, "done": 1, "failed": 0}
     registry = CollectorRegistry()
@@ -219,8 +254,9 @@ def test_queue_routing_by_config() -> None:
 
 
 def test_options_from_env_and_invariants() -> None:
-    opts = WorkerOptions.from_env({"PROVGRAPH_WORKER_MAX_RETRIES": "3",
-                                   "PROVGRAPH_WORKER_VISIBILITY_TIMEOUT": "900"})
+    opts = WorkerOptions.from_env(
+        {"PROVGRAPH_WORKER_MAX_RETRIES": "3", "PROVGRAPH_WORKER_VISIBILITY_TIMEOUT": "900"}
+    )
     assert opts.max_retries == 3 and opts.visibility_timeout == 900.0
     with pytest.raises(ConfigurationError, match="VISIBILITY_TIMEOUT"):
         WorkerOptions.from_env({"PROVGRAPH_WORKER_VISIBILITY_TIMEOUT": "10"})
@@ -260,8 +296,11 @@ def test_cli_worker_commands_are_mounted_and_refuse_without_a_broker() -> None:
     assert runner.invoke(app, ["worker", "--help"]).exit_code == 0
     result = runner.invoke(app, ["worker"], env={"PROVGRAPH_BROKER_URL": ""})
     assert result.exit_code == 2 and "PROVGRAPH_BROKER_URL" in result.output
-    health = runner.invoke(app, ["worker-health", "--timeout", "1"],
-                           env={"PROVGRAPH_BROKER_URL": "redis://127.0.0.1:1/0"})
+    health = runner.invoke(
+        app,
+        ["worker-health", "--timeout", "1"],
+        env={"PROVGRAPH_BROKER_URL": "redis://127.0.0.1:1/0"},
+    )
     assert health.exit_code == 1 and "broker unreachable" in health.output
 
 

@@ -92,7 +92,11 @@ def test_a_worker_killed_mid_task_completes_the_job_after_restart_with_one_repor
 ) -> None:
     first_worker = workers.start()
     job = enqueue_verification(
-        project, OUTPUT_ID, settings=services_settings, config=LIGHT, store=graph_store,
+        project,
+        OUTPUT_ID,
+        settings=services_settings,
+        config=LIGHT,
+        store=graph_store,
         extra={TEST_DELAY_SECONDS: 120},  # only the first attempt sleeps
     )
     running = wait_for_job(
@@ -113,11 +117,18 @@ def test_a_permanently_failing_job_ends_failed_with_the_reason(
     # The output disappears between the request and the run: no retry can fix that.
     now = utcnow()
     missing = "no.such.output"
-    job = graph_store.save_job(project, Job(
-        id=job_id_for(project, missing, LIGHT.config_hash()), output_id=missing,
-        config_hash=LIGHT.config_hash(), state=JobState.QUEUED, created_at=now, updated_at=now,
-        extra={"project": project},
-    ))
+    job = graph_store.save_job(
+        project,
+        Job(
+            id=job_id_for(project, missing, LIGHT.config_hash()),
+            output_id=missing,
+            config_hash=LIGHT.config_hash(),
+            state=JobState.QUEUED,
+            created_at=now,
+            updated_at=now,
+            extra={"project": project},
+        ),
+    )
     publish_job(project, job, LIGHT, celery_app=celery_app_for(services_settings))
     workers.start()
     failed = wait_for_job(graph_store, project, job.id, FINISHED, RUN_TIMEOUT, workers.logs)
@@ -156,7 +167,10 @@ def test_the_sweep_reenqueues_jobs_queued_in_the_graph_but_not_in_redis(
 
 
 def test_queued_messages_survive_a_redis_restart(
-    workers: WorkerFactory, services_settings: Settings, graph_store: GraphStore, project: str,
+    workers: WorkerFactory,
+    services_settings: Settings,
+    graph_store: GraphStore,
+    project: str,
     redis_service: Any,
 ) -> None:
     from provgraph.ops.redis_server import start_redis, stop_redis

@@ -67,7 +67,9 @@ def stoppable_neo4j(
 
 
 def test_a_transient_neo4j_outage_during_a_job_ends_done_after_retries(
-    stoppable_neo4j: Neo4jService, redis_service: Any, tmp_path: Path,
+    stoppable_neo4j: Neo4jService,
+    redis_service: Any,
+    tmp_path: Path,
 ) -> None:
     from provgraph.ops.neo4j_server import start_neo4j, stop_neo4j
     from provgraph.store.neo4j import open_neo4j_store
@@ -81,7 +83,11 @@ def test_a_transient_neo4j_outage_during_a_job_ends_done_after_retries(
         store.ingest(project, session_events())
         factory.start(env=OUTAGE_WORKER_ENV)
         job = enqueue_verification(
-            project, OUTPUT_ID, settings=settings, config=LIGHT, store=store,
+            project,
+            OUTPUT_ID,
+            settings=settings,
+            config=LIGHT,
+            store=store,
             extra={TEST_DELAY_SECONDS: OUTAGE_DELAY_S},
         )
         wait_for_job(store, project, job.id, {JobState.RUNNING}, 180, factory.logs)
@@ -89,8 +95,12 @@ def test_a_transient_neo4j_outage_during_a_job_ends_done_after_retries(
         stop_neo4j(stoppable_neo4j.data_dir, grace=30.0)
         time.sleep(max(0.0, woke_at + DOWN_AFTER_WAKE_S - time.monotonic()))
         start_neo4j(
-            stoppable_neo4j.data_dir, stoppable_neo4j.port, auth=False, heap="512m",
-            pagecache="128m", timeout=SERVICE_TIMEOUT,
+            stoppable_neo4j.data_dir,
+            stoppable_neo4j.port,
+            auth=False,
+            heap="512m",
+            pagecache="128m",
+            timeout=SERVICE_TIMEOUT,
         )
         done = wait_for_job(
             store, project, job.id, {JobState.DONE, JobState.FAILED}, 300, factory.logs
