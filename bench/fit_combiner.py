@@ -102,8 +102,14 @@ def all_groupings() -> list[tuple[str, ...]]:
     return [tuple(c) for k in range(1, len(names) + 1) for c in itertools.combinations(names, k)]
 
 
+def single_source_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of the files in which every claim has exactly one source (the fitting data)."""
+    multi = {r["file"] for r in rows if len(r["candidates"]) != 1}
+    return [r for r in rows if r["file"] not in multi]
+
+
 def fit_combiner(rows: list[dict[str, Any]], version: str) -> Combiner:
-    single = [r for r in rows if len(r["candidates"]) == 1]
+    single = single_source_rows(rows)
     variants = [v for g in all_groupings() if (v := fit_variant(single, g)) is not None]
     return Combiner(version=version, variants=tuple(variants))
 
@@ -192,10 +198,10 @@ def main(argv: list[str] | None = None) -> int:
         import sklearn
 
         combiner = fit_combiner(rows, time.strftime("%Y-%m-%d"))
-        single = sorted({r["file"] for r in rows if len(r["candidates"]) == 1})
+        single = single_source_rows(rows)
         fitted = {
-            "files": single,
-            "rows": sum(1 for r in rows if len(r["candidates"]) == 1),
+            "files": sorted({r["file"] for r in single}),
+            "rows": len(single),
             "scores_from": args.scores.name,
             "command": "python bench/fit_combiner.py --scores <dump> --write",
             "sklearn": sklearn.__version__,
