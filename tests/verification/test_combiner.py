@@ -144,3 +144,15 @@ def test_fitting_finds_the_separating_signal_and_is_deterministic() -> None:
     scores = fit.leave_family_out(rows)
     measured = fit.measure(rows, scores, 0.5)
     assert all(res["learned"] > 0.95 for res in measured.values())
+
+
+def test_only_files_whose_every_claim_has_one_source_are_fitted() -> None:
+    fit = _fit_module()
+    one = {"tfidf": 0.1}
+    rows = [
+        {"file": "a_x.jsonl", "candidates": [one]},
+        {"file": "a_x.jsonl", "candidates": [one]},
+        {"file": "b_chunks.jsonl", "candidates": [one]},  # single chunk, but its file has more
+        {"file": "b_chunks.jsonl", "candidates": [one, one]},
+    ]
+    assert [r["file"] for r in fit.single_source_rows(rows)] == ["a_x.jsonl", "a_x.jsonl"]
