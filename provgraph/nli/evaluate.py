@@ -23,6 +23,7 @@ from typing import Any
 import torch
 
 from provgraph.nli.data import Pair, encode, load_pairs, stratified_sample
+from provgraph.nli.precision import PRECISIONS, autocast
 
 DEFAULT_HELDOUT = "../shared/nli-train/heldout.jsonl"
 
@@ -63,7 +64,7 @@ def accuracy_by_source(
     for start in range(0, len(order), batch_size):
         batch = [pairs[i] for i in order[start : start + batch_size]]
         enc = encode(tokenizer, [p.premise for p in batch], [p.hypothesis for p in batch], max_len)
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+        with autocast("bf16" if bf16 else "fp32"):
             pred = model(**enc).logits.argmax(dim=-1).tolist()
         for p, k in zip(batch, pred, strict=True):
             total[p.source] += 1
@@ -108,7 +109,7 @@ def pairs_per_second(
 
 def main(argv: list[str] | None = None) -> int:
     """CLI: print held-out accuracy per source and pairs/s at 128 and 256 tokens."""
-    from provgraph.nli.runtime import PRECISIONS, load_nli_model
+    from provgraph.nli.runtime import load_nli_model
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--model", default=None, help="model folder or HF id (default: shipped)")

@@ -20,68 +20,19 @@ replaces it. Constraints and reasons:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from provgraph.errors import ModelUnavailableError
+from provgraph.nli.precision import Precision, autocast, default_threads, resolve_precision
 
 #: Folder of the shipped model (package data).
 SHIPPED_MODEL_DIR = Path(__file__).with_name("model")
-
-
-#: Torch intra-op threads when the caller passes none: every CPU this process may
-#: use (measured in docs/nli-model.md: 2 threads gave 1.4-1.8x the pairs/s of 1
-#: on an idle 2-core machine). Worker processes pass ``threads=1``: a prefork pool
-#: runs one child per core, and two OpenMP threads per child would oversubscribe
-#: the cores (on a busy machine 1 thread beat 2, also measured there).
-def default_threads() -> int:
-    """CPUs usable by this process (its affinity mask), at least 1."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-#: ``auto`` = bf16 where the CPU multiplies bf16 natively (AMX or AVX512-BF16:
-#: 2.3-3.7x the fp32 pairs/s, same held-out accuracy within 0.003, measured in
-#: docs/nli-model.md), fp32 elsewhere (emulated bf16 is slower than fp32).
-#: ``int8`` = torch dynamic int8 Linear layers (slower than bf16 where bf16 is
-#: native; kept for CPUs without it).
-Precision = Literal["auto", "fp32", "bf16", "int8"]
-PRECISIONS: tuple[str, ...] = ("auto", "fp32", "bf16", "int8")
-
-
-def cpu_has_native_bf16() -> bool:
-    """True when torch reports AMX or AVX512-BF16 support on this CPU."""
-    import torch
-
-    cpu = getattr(torch, "cpu", None)
-    checks = ("_is_amx_tile_supported", "_is_avx512_bf16_supported")
-    for name in checks:
-        probe = getattr(cpu, name, None) or getattr(torch._C._cpu, name, None)
-        try:
-            if probe is not None and bool(probe()):
-                return True
-        except RuntimeError:
-            continue
-    return False
-
-
-def resolve_precision(precision: str) -> str:
-    """The concrete precision (``fp32``, ``bf16`` or ``int8``) for ``precision``."""
-    if precision not in PRECISIONS:
-        raise ModelUnavailableError(
-            f"unknown NLI precision {precision!r}; expected one of {', '.join(PRECISIONS)}"
-        )
-    if precision == "auto":
-        return "bf16" if cpu_has_native_bf16() else "fp32"
-    return precision
 
 
 @contextmanager
@@ -136,21 +87,10 @@ class NLIModel:
                     [pairs[i][1] for i in idx],
                     self.max_len,
                 )
-                with _autocast(self.precision):
+                with autocast(self.precision):
                     logits = self.model(**enc).logits.float()
                 out[idx] = torch.softmax(logits, dim=-1).numpy()
         return out
-
-
-def _autocast(precision: str) -> Any:
-    """bf16 autocast over fp32 weights (matmuls in bf16, LayerNorm and softmax in fp32)."""
-    import contextlib
-
-    import torch
-
-    if precision == "bf16":
-        return torch.autocast("cpu", dtype=torch.bfloat16)
-    return contextlib.nullcontext()
 
 
 def _labels_from_config(config: Any) -> tuple[str, ...]:
@@ -197,7 +137,7 @@ def load_nli_model(
     ``model`` is ``None`` (the shipped ``provgraph/nli/model/``), a local folder,
     or a Hugging Face id already present in the local cache. ``threads`` sets
     torch's intra-op threads during ``predict`` (``None``: :func:`default_threads`).
-    ``precision`` (see :data:`Precision`): weights stay fp32; ``bf16`` runs the
+    ``precision`` (see :mod:`provgraph.nli.precision`): weights stay fp32; ``bf16`` runs the
     matrix multiplies under bf16 autocast, ``int8`` quantises the Linear layers
     at load time. Raises :class:`ModelUnavailableError` when the model cannot be
     loaded or the precision is unknown.

@@ -19,7 +19,6 @@ and limits. Constraints and reasons:
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import random
@@ -36,6 +35,7 @@ import torch
 
 from provgraph.nli.data import apply_mix, encode, epoch_batches, load_pairs, stratified_sample
 from provgraph.nli.evaluate import accuracy_by_source
+from provgraph.nli.precision import autocast
 
 DEFAULT_CONFIG = Path(__file__).with_name("train_config.toml")
 
@@ -165,21 +165,6 @@ def _optimizer(model: Any, lr: float, weight_decay: float, freeze_words: bool) -
     return torch.optim.AdamW(groups, lr=lr, foreach=True)
 
 
-def _autocast(precision: str) -> Any:
-    """bf16 autocast on CPU for ``precision = "bf16"``; a no-op context for ``"fp32"``.
-
-    bf16 matrix multiplies run on AMX / AVX512-BF16 units where the CPU has them
-    (1.2-2x the fp32 step rate on the training machine, docs/nli-model.md); weights,
-    optimizer state and the loss stay fp32. Elsewhere bf16 is emulated and slower:
-    keep ``"fp32"`` there.
-    """
-    if precision == "fp32":
-        return contextlib.nullcontext()
-    if precision == "bf16":
-        return torch.autocast("cpu", dtype=torch.bfloat16)
-    raise ValueError(f"train.precision must be 'fp32' or 'bf16', not {precision!r}")
-
-
 def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainState:
     """Run (or continue) training as configured; returns the final state.
 
@@ -200,7 +185,11 @@ def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainStat
     labels = tuple(data_cfg["labels"])
     seed = int(tc["seed"])
     max_len = int(data_cfg["max_len"])
+    # bf16 runs the matmuls on AMX / AVX512-BF16 units (1.2-2x the fp32 step rate
+    # there); weights, optimizer state and the loss stay fp32. Emulated elsewhere.
     precision = str(tc.get("precision", "fp32"))
+    if precision not in ("fp32", "bf16"):
+        raise ValueError(f"train.precision must be 'fp32' or 'bf16', not {precision!r}")
 
     train_pairs = apply_mix(load_pairs(paths["train"], labels), data_cfg.get("mix", {}), seed)
     eval_pairs = stratified_sample(
@@ -317,7 +306,7 @@ def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainStat
                 tokenizer, [p.premise for p in batch], [p.hypothesis for p in batch], max_len
             )
             target = torch.tensor([p.label for p in batch])
-            with _autocast(precision):
+            with autocast(precision):
                 logits = model(**enc).logits
             loss = torch.nn.functional.cross_entropy(logits.float(), target)
             loss.backward()  # type: ignore[no-untyped-call]

@@ -10,13 +10,9 @@ from provgraph.otlp.classify import Document, SpanInfo, classify_span, messages_
 from provgraph.otlp.convert import (
     Conversion,
     SpanRejection,
-    adopt_events,
-    group_by_project,
     header_key,
     node_id,
-    resolve_project,
     spans_to_events,
-    trace_session,
 )
 from provgraph.otlp.decode import (
     OtlpDecodeError,
@@ -26,6 +22,7 @@ from provgraph.otlp.decode import (
     decompress,
     is_json,
 )
+from provgraph.otlp.routing import adopt_events, group_by_project, resolve_project, trace_session
 
 __all__ = [
     "Conversion",

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -30,11 +29,11 @@ from provgraph.graph import EdgeLabel, NodeType
 from provgraph.otlp.classify import AGENT, GENERIC, LLM, NATIVE, RETRIEVAL, STEP, TOOL, SpanInfo
 from provgraph.otlp.classify import classify_span as classify
 from provgraph.otlp.decode import SpanRecord
+from provgraph.otlp.routing import trace_session
 
 _HEX = re.compile(r"^[0-9a-f]+$")
 _MAX_ATTR_CHARS = 500
 _MAX_RAW_BYTES = 24 * 1024
-PROJECT_RESOURCE_ATTRS = ("openinference.project.name", "service.name")
 
 
 @dataclass(frozen=True)
@@ -59,54 +58,6 @@ class Conversion:
     rejections: list[SpanRejection] = field(default_factory=list)
     span_of_event: dict[str, tuple[str, str]] = field(default_factory=dict)
     trace_sessions: dict[str, str] = field(default_factory=dict)
-
-
-def trace_session(trace_id: str) -> str:
-    """The session of spans whose trace has not (yet) named one."""
-    return f"trace-{trace_id}"
-
-
-def adopt_events(nodes: list[Any], session_id: str) -> list[Event]:
-    """Events moving nodes (of a provisional trace session) into ``session_id``.
-
-    Children end, and are exported, before the agent span that names the
-    session; they were stored under :func:`trace_session`. A later version of
-    ``session_id`` (and the same citation key, rebinding it in the new session)
-    moves them; nothing else of the node changes.
-    """
-    now = datetime.now(UTC)
-    return [
-        Event(
-            id=f"otlp-adopt-{n.id}-{session_id}"[:256],
-            type=n.type,
-            timestamp=now,
-            session_id=session_id,
-            node_id=n.id,
-            citation_key=n.citation_key,
-        )
-        for n in nodes
-        if n.type is not None
-    ]
-
-
-def resolve_project(header: str | None, resource: Mapping[str, Any], default: str) -> str:
-    """Routing header, then ``openinference.project.name``, then ``service.name``."""
-    if header and header.strip():
-        return header.strip()
-    for name in PROJECT_RESOURCE_ATTRS:
-        value = resource.get(name)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
-    return default
-
-
-def group_by_project(
-    spans: list[SpanRecord], header: str | None, default: str
-) -> dict[str, list[SpanRecord]]:
-    groups: dict[str, list[SpanRecord]] = {}
-    for span in spans:
-        groups.setdefault(resolve_project(header, span.resource, default), []).append(span)
-    return groups
 
 
 def node_id(trace_id: str, span_id: str, suffix: str = "") -> str:

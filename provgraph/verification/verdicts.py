@@ -40,6 +40,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from provgraph.verification.combiner import load_combiner
+
 
 class Verdict(StrEnum):
     SUPPORTED = "supported"
@@ -149,8 +151,6 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
 def _learned_support(signals: Signals) -> float | None:
     if signals.llm is not None:
         return None
-    from provgraph.verification.combiner import load_combiner
-
     combiner = load_combiner()
     return None if combiner is None else combiner.support(signals)
 

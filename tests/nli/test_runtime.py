@@ -11,7 +11,8 @@ import pytest
 from provgraph.errors import ModelUnavailableError
 from provgraph.nli import runtime
 from provgraph.nli.data import encode
-from provgraph.nli.runtime import cpu_has_native_bf16, default_threads, load_nli_model
+from provgraph.nli.precision import cpu_has_native_bf16, default_threads
+from provgraph.nli.runtime import load_nli_model
 
 PAIRS = [
     ("the bridge is closed", "the bridge is open"),
