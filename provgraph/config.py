@@ -60,6 +60,16 @@ class Settings(BaseModel):
     embedding_model: str | None = Field(
         default=None, description="Sentence-transformers id or folder."
     )
+    cache_dir: Path | None = Field(
+        default=None,
+        description="Caches shared by worker processes, e.g. embedding vectors "
+        "(default: <home>/cache).",
+    )
+    embedding_cache_rows: int = Field(
+        default=200_000,
+        ge=0,
+        description="Row cap of the shared embedding cache (0 turns the disk cache off).",
+    )
     log_level: str = "INFO"
 
     @property
@@ -69,6 +79,10 @@ class Settings(BaseModel):
     @property
     def keys_db_path(self) -> Path:
         return self.keys_db or self.home / "keys.sqlite3"
+
+    @property
+    def cache_path(self) -> Path:
+        return self.cache_dir or self.home / "cache"
 
     @property
     def uses_neo4j(self) -> bool:

@@ -76,6 +76,7 @@ def _seed_config(
         embeddings=False,
         nli=False,
         llm_judge=False,
+        consistency=False,  # the seed's records and rewrite use TF-IDF only
         relative=False,
         coverage=False,
     )

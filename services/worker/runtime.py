@@ -8,7 +8,9 @@ Neo4j driver (sockets, threads) and torch models must not cross a fork, so:
   inherited, and the store is opened on first use in the child — one driver
   per process, reused by every task of that process;
 * models are loaded lazily on the first heavy task of a process and kept for
-  the life of the process (a model load costs seconds; a task should not).
+  the life of the process (a model load costs seconds; a task should not);
+* embedding vectors go to a cache shared by all worker processes (an SQLite
+  file under ``PROVGRAPH_CACHE_DIR``), opened per process after fork.
 
 The same functions serve the API process in embedded mode (one store per
 process, shared with the inline job runner).
@@ -26,6 +28,12 @@ from provgraph.errors import ModelUnavailableError
 from provgraph.store.factory import open_store
 from provgraph.store.port import GraphStore
 from provgraph.verification.config import StageModels, VerificationConfig
+from provgraph.verification.vector_cache import (
+    MemoryVectorCache,
+    SqliteVectorCache,
+    TieredVectorCache,
+    VectorCache,
+)
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +119,7 @@ def stage_models(config: VerificationConfig) -> StageModels:
     from provgraph.verification.embeddings import EmbeddingEncoder
     from provgraph.verification.nli import load_nli
 
+    settings = process_settings()
     models = StageModels()
     with _lock:
         _check_pid()
@@ -119,7 +128,9 @@ def stage_models(config: VerificationConfig) -> StageModels:
             if key not in _encoders:
                 try:
                     _encoders[key] = EmbeddingEncoder(
-                        config.embedding_model, batch_size=config.embedding_batch_size
+                        config.embedding_model,
+                        batch_size=config.embedding_batch_size,
+                        cache=vector_cache(settings),
                     )
                 except ModelUnavailableError as exc:
                     log.warning("embedding model unavailable: %s", exc)
@@ -134,6 +145,23 @@ def stage_models(config: VerificationConfig) -> StageModels:
                     log.warning("NLI model unavailable: %s", exc)
             models.nli_model = _nli_models.get(config.nli_model)
     return models
+
+
+def vector_cache(settings: Settings) -> VectorCache:
+    """The embedding vector cache of this process: memory, then the shared SQLite file.
+
+    The file (``<cache dir>/embeddings.sqlite3``) is shared by every worker
+    process on the host, so a source's windows are embedded once for all of
+    them; ``PROVGRAPH_EMBEDDING_CACHE_ROWS=0`` keeps the cache in memory only.
+    """
+    disk = (
+        SqliteVectorCache(
+            settings.cache_path / "embeddings.sqlite3", max_rows=settings.embedding_cache_rows
+        )
+        if settings.embedding_cache_rows > 0
+        else None
+    )
+    return TieredVectorCache(MemoryVectorCache(), disk)
 
 
 def loaded_model_count() -> int:

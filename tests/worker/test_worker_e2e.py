@@ -7,7 +7,9 @@ are done).
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,10 +141,14 @@ def test_a_permanently_failing_job_ends_failed_with_the_reason(
 
 
 def test_heavy_configs_are_routed_to_the_heavy_queue(
-    workers: WorkerFactory, services_settings: Settings, graph_store: GraphStore, project: str
+    workers: WorkerFactory,
+    services_settings: Settings,
+    graph_store: GraphStore,
+    project: str,
+    tmp_path: Path,
 ) -> None:
     heavy = VerificationConfig(embeddings=True, nli=True)
-    workers.start(queues="heavy")
+    workers.start(queues="heavy", env={"PROVGRAPH_CACHE_DIR": str(tmp_path / "cache")})
     job = enqueue_verification(
         project, OUTPUT_ID, settings=services_settings, config=heavy, store=graph_store
     )
@@ -153,6 +159,15 @@ def test_heavy_configs_are_routed_to_the_heavy_queue(
     assert report is not None
     stages = {s["name"]: s["status"] for s in report.report["stages"]}
     assert stages["embeddings"] in {"ran", "skipped"} and stages["nli"] in {"ran", "skipped"}
+    models = {m["stage"]: m for m in report.report["models"]}
+    for stage in ("embeddings", "nli"):
+        assert (stage in models) == (stages[stage] == "ran")
+        if stage in models:
+            assert models[stage]["sha256"] and len(models[stage]["sha256"]) == 64
+    if stages["embeddings"] == "ran":  # the worker wrote the shared vector cache from settings
+        with sqlite3.connect(tmp_path / "cache" / "embeddings.sqlite3") as db:
+            (rows,) = db.execute("SELECT COUNT(*) FROM vectors").fetchone()
+        assert rows > 0
 
 
 def test_the_sweep_reenqueues_jobs_queued_in_the_graph_but_not_in_redis(
