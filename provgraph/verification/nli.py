@@ -20,13 +20,13 @@ is kept too, with its own window.
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
 
 from provgraph.errors import ModelUnavailableError
+from provgraph.verification.evidence import TokenOffsets, evidence_windows, preselect_spans
 from provgraph.verification.windows import preselect
 
 
@@ -141,6 +141,8 @@ class NliScorer:
         batch_size: int = 16,
         max_source_chars: int = 96_000,
         evidence_tokens: int = 128,
+        first_windows: int = 1,
+        confident_entailment: float = 0.8,
     ) -> None:
         self.model = model
         self.labels = label_index(tuple(model.labels))
@@ -151,8 +153,10 @@ class NliScorer:
         self._max_source_chars = max_source_chars
         self._max_len = int(getattr(model, "max_len", 512) or 512)
         self._evidence_tokens = evidence_tokens
+        self._first_windows = max(1, first_windows)
+        self._confident = confident_entailment
         self._windows_cache: dict[tuple[str, int], list[tuple[int, int]]] = {}
-        self._offsets_cache: dict[str, _Tokens] = {}
+        self._offsets_cache: dict[str, TokenOffsets] = {}
         self._pair_cache: dict[tuple[str, str], np.ndarray] = {}
         self.predict_calls = 0
 
@@ -178,9 +182,9 @@ class NliScorer:
             )
         return self._windows_cache[key]
 
-    def _tokens(self, premise: str) -> _Tokens:
+    def _tokens(self, premise: str) -> TokenOffsets:
         if premise not in self._offsets_cache:
-            self._offsets_cache[premise] = _Tokens.of(self.model.tokenizer, premise)
+            self._offsets_cache[premise] = TokenOffsets.of(self.model.tokenizer, premise)
         return self._offsets_cache[premise]
 
     def _evidence_plan(
@@ -199,6 +203,61 @@ class NliScorer:
         )
         return spans, list(range(len(spans))), total
 
+    def _predict(
+        self,
+        items: list[tuple[str, str]],
+        plans: list[tuple[list[tuple[int, int]], list[int], int] | None],
+        windows: list[list[int] | None],
+    ) -> None:
+        """One batched ``predict`` over the uncached (window, claim) pairs named by ``windows``."""
+        pending: dict[tuple[str, str], None] = {}
+        for (claim, premise), plan, chosen in zip(items, plans, windows, strict=True):
+            if plan is None or not chosen:
+                continue
+            premise = premise[: self._max_source_chars]
+            for i in chosen:
+                pair = (premise[plan[0][i][0] : plan[0][i][1]], claim)
+                if pair not in self._pair_cache:
+                    pending[pair] = None
+        if not pending:
+            return
+        pairs = list(pending)
+        probs = np.asarray(self.model.predict(pairs, batch_size=self._batch_size), dtype=float)
+        self.predict_calls += 1
+        if probs.ndim != 2 or probs.shape[0] != len(pairs):
+            raise ValueError(f"NLI predict returned shape {probs.shape} for {len(pairs)} pairs")
+        for pair, row in zip(pairs, probs, strict=True):
+            self._pair_cache[pair] = row
+
+    def _cascade(
+        self,
+        items: list[tuple[str, str]],
+        plans: list[tuple[list[tuple[int, int]], list[int], int] | None],
+        first: list[list[int] | None],
+    ) -> list[list[int] | None]:
+        """Windows still to read: the rest of each plan whose first windows did not entail.
+
+        Plans that stop early are narrowed in place to the windows read.
+        """
+        ent = self.labels.entailment
+        rest: list[list[int] | None] = []
+        for n, ((claim, premise), plan, done) in enumerate(zip(items, plans, first, strict=True)):
+            if plan is None or done is None or len(done) == len(plan[1]):
+                rest.append(None)
+                continue
+            premise = premise[: self._max_source_chars]
+            spans = plan[0]
+            best = max(
+                float(self._pair_cache[(premise[spans[i][0] : spans[i][1]], claim)][ent])
+                for i in done
+            )
+            if best >= self._confident:
+                plans[n] = (spans, done, plan[2])
+                rest.append(None)
+            else:
+                rest.append(plan[1][len(done) :])
+        return rest
+
     def score(
         self,
         items: list[tuple[str, str]],
@@ -210,42 +269,36 @@ class NliScorer:
         stage (embedding cosine, word overlap). When given, a premise longer
         than one window is read only around them: at most ``max_windows``
         windows of ``evidence_tokens`` tokens, each the seed plus its
-        neighbouring whole sentences (sentence-level retrieval). Without seeds,
+        neighbouring whole sentences (sentence-level retrieval), read as a
+        cascade: the first ``first_windows`` of every item in one batched
+        ``predict``, the rest only for items whose entailment stayed below
+        ``confident_entailment`` (a second ``predict``). Without seeds,
         the premise is cut into token windows and at most ``max_windows`` are
         kept by word overlap. A premise that fits one window is read whole
         either way.
         """
         plans: list[tuple[list[tuple[int, int]], list[int], int] | None] = []
-        pending: dict[tuple[str, str], None] = {}
+        first: list[list[int] | None] = []
         for n_item, (claim, premise) in enumerate(items):
             premise = premise[: self._max_source_chars]
             item_seeds = seeds[n_item] if seeds is not None else None
-            if not claim.strip() or not premise.strip():
+            plan: tuple[list[tuple[int, int]], list[int], int] | None = None
+            if claim.strip() and premise.strip():
+                budget = self.window_budget(claim)
+                if item_seeds:
+                    plan = self._evidence_plan(premise, item_seeds, budget)
+                else:
+                    spans = self._windows(premise, budget)
+                    chosen = preselect(claim, [premise[s:e] for s, e in spans], self._max_windows)
+                    plan = (spans, chosen, len(spans))
+            if plan is None or not plan[0] or not plan[1]:
                 plans.append(None)
+                first.append(None)
                 continue
-            budget = self.window_budget(claim)
-            if item_seeds:
-                spans, chosen, total = self._evidence_plan(premise, item_seeds, budget)
-            else:
-                spans = self._windows(premise, budget)
-                chosen = preselect(claim, [premise[s:e] for s, e in spans], self._max_windows)
-                total = len(spans)
-            if not spans or not chosen:
-                plans.append(None)
-                continue
-            plans.append((spans, chosen, total))
-            for i in chosen:
-                pair = (premise[spans[i][0] : spans[i][1]], claim)
-                if pair not in self._pair_cache:
-                    pending[pair] = None
-        if pending:
-            pairs = list(pending)
-            probs = np.asarray(self.model.predict(pairs, batch_size=self._batch_size), dtype=float)
-            self.predict_calls += 1
-            if probs.ndim != 2 or probs.shape[0] != len(pairs):
-                raise ValueError(f"NLI predict returned shape {probs.shape} for {len(pairs)} pairs")
-            for pair, row in zip(pairs, probs, strict=True):
-                self._pair_cache[pair] = row
+            plans.append(plan)
+            first.append(plan[1][: self._first_windows] if item_seeds else plan[1])
+        self._predict(items, plans, first)
+        self._predict(items, plans, self._cascade(items, plans, first))
         out: list[NliMatch | None] = []
         li = self.labels
         for (claim, premise), plan in zip(items, plans, strict=True):
@@ -282,99 +335,3 @@ class NliScorer:
                 )
             )
         return out
-
-
-@dataclass(frozen=True)
-class _Tokens:
-    """Character offsets of a premise's tokens and of its sentences (for evidence windows)."""
-
-    text: str
-    starts: list[int]
-    ends: list[int]
-    sentence_starts: list[int]
-    sentence_ends: list[int]
-    fallback: bool = False
-
-    @classmethod
-    def of(cls, tokenizer: Any, text: str) -> _Tokens:
-        from provgraph.verification.sentences import split_sentences
-
-        try:
-            enc = tokenizer(
-                text, add_special_tokens=False, return_offsets_mapping=True, verbose=False
-            )
-            offsets = [(int(s), int(e)) for s, e in enc["offset_mapping"] if e > s]
-            fallback = False
-        except (NotImplementedError, TypeError, ValueError, KeyError):
-            offsets, fallback = [], True
-        sents = split_sentences(text)
-        return cls(
-            text,
-            [s for s, _ in offsets],
-            [e for _, e in offsets],
-            [x.start for x in sents],
-            [x.end for x in sents],
-            fallback,
-        )
-
-
-def evidence_windows(
-    tokens: _Tokens, seeds: list[tuple[int, int]], budget: int, limit: int
-) -> list[tuple[int, int]]:
-    """At most ``limit`` character spans of ≤ ``budget`` tokens around the ranked ``seeds``.
-
-    Each window is its seed widened evenly on both sides to the budget, then
-    trimmed to whole sentences where that keeps the seed; a seed mostly inside
-    an earlier window adds nothing (the next seed is tried).
-    """
-    n = len(tokens.starts)
-    out: list[tuple[int, int]] = []
-    for s, e in seeds:
-        if len(out) >= limit:
-            break
-        ti = bisect.bisect_right(tokens.ends, s)
-        tj = max(ti + 1, bisect.bisect_left(tokens.starts, e))
-        if ti >= n:
-            continue
-        tj = min(tj, n)
-        if tj - ti >= budget:
-            a, b = ti, ti + budget
-        else:
-            a = max(0, ti - (budget - (tj - ti)) // 2)
-            b = min(n, a + budget)
-            a = max(0, b - budget)
-        cs, ce = tokens.starts[a], tokens.ends[b - 1]
-        seed_s, seed_e = tokens.starts[ti], tokens.ends[min(tj, b) - 1]
-        k = bisect.bisect_left(tokens.sentence_starts, cs)
-        if k < len(tokens.sentence_starts) and tokens.sentence_starts[k] <= seed_s:
-            cs = tokens.sentence_starts[k]
-        k = bisect.bisect_right(tokens.sentence_ends, ce) - 1
-        if k >= 0 and tokens.sentence_ends[k] >= seed_e:
-            ce = tokens.sentence_ends[k]
-        if any(_overlap(cs, ce, x, y) > 0.5 for x, y in out):
-            continue
-        out.append((cs, ce))
-    return out
-
-
-def _overlap(a: int, b: int, c: int, d: int) -> float:
-    """Overlap of two spans as a share of the shorter one."""
-    inter = min(b, d) - max(a, c)
-    shorter = min(b - a, d - c)
-    return inter / shorter if shorter > 0 and inter > 0 else 0.0
-
-
-def preselect_spans(
-    premise: str, spans: list[tuple[int, int]], seeds: list[tuple[int, int]], limit: int
-) -> list[int]:
-    """Indices of at most ``limit`` windows: those containing the best seeds first, in order."""
-    if len(spans) <= limit:
-        return list(range(len(spans)))
-    chosen: list[int] = []
-    for s, e in seeds:
-        best = max(range(len(spans)), key=lambda i: _overlap(s, e, *spans[i]))
-        if best not in chosen:
-            chosen.append(best)
-        if len(chosen) >= limit:
-            break
-    return sorted(chosen) or list(range(min(limit, len(spans))))

@@ -105,6 +105,8 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
                 batch_size=config.nli_batch_size,
                 max_source_chars=config.source_max_chars,
                 evidence_tokens=config.nli_evidence_tokens,
+                first_windows=config.nli_first_windows,
+                confident_entailment=config.nli_confident_entailment,
             )
             st.statuses["nli"] = StageStatus(
                 name="nli",

@@ -148,7 +148,10 @@ def test_one_batched_predict_per_report_and_evidence_offsets(tiny: CountingModel
         text, MappingSourceResolver(sources), config, models=StageModels(nli_model=tiny)
     )
     assert report.stage("nli") is not None and report.stage("nli").status == "ran"  # type: ignore[union-attr]
-    assert len(tiny.calls) == 1  # all windows of all citations in one predict
+    # all first windows of all citations in one predict; the cascade's rest in at most one more
+    assert 1 <= len(tiny.calls) <= 2
+    read = [pair for call in tiny.calls for pair in call]
+    assert len(read) == len(set(read))  # no pair twice
     assert len(report.checks) == 4
     for check in report.checks:
         nli = check.scores["nli"]
@@ -172,7 +175,7 @@ def test_long_premise_read_only_around_ranked_evidence(tiny: CountingModel) -> N
     target = premise.index(sentences[57])
     seed = (target, target + len(sentences[57]))
     far = premise.index(sentences[3])
-    scorer = NliScorer(tiny, max_windows=2, evidence_tokens=40)
+    scorer = NliScorer(tiny, max_windows=2, evidence_tokens=40, confident_entailment=1.0)
     tiny.calls.clear()
     (match,) = scorer.score(
         [("the company traded spices", premise)],
@@ -180,8 +183,8 @@ def test_long_premise_read_only_around_ranked_evidence(tiny: CountingModel) -> N
     )
     assert match is not None
     assert match.windows_scored == 2 < match.windows_total  # two windows, not every window
-    read = [p for p, _c in tiny.calls[0]]
-    assert len(read) == 2
+    read = [p for call in tiny.calls for p, _c in call]
+    assert len(read) == 2 and len(tiny.calls) == 2  # the best window first, then the rest
     for window in read:
         assert len(tiny.tokenizer(window, add_special_tokens=False)["input_ids"]) <= 40
         assert window.startswith("The company") and window.endswith(".")  # whole sentences
@@ -222,3 +225,19 @@ def test_report_names_model_and_combiner_hashes(tiny: CountingModel, tiny_model_
         VerificationConfig(embeddings=False, nli=False, relative=False, coverage=False),
     )
     assert "nli" not in {m.stage for m in no_nli.models}
+
+
+def test_cascade_stops_after_the_first_window_when_it_entails(tiny: CountingModel) -> None:
+    sentences = [f"The company grew {w} and it traded spices." for w in WORDS * 6]
+    premise = " ".join(sentences)
+    seeds = [(premise.index(x), premise.index(x) + len(x)) for x in sentences[10:14]]
+    claim = "the company traded spices"
+    eager = NliScorer(tiny, max_windows=4, evidence_tokens=40, confident_entailment=0.0)
+    tiny.calls.clear()
+    (match,) = eager.score([(claim, premise)], seeds=[seeds])
+    assert match is not None and match.windows_scored == 1 and len(tiny.calls) == 1
+    thorough = NliScorer(tiny, max_windows=4, evidence_tokens=40, confident_entailment=1.0)
+    tiny.calls.clear()
+    (full,) = thorough.score([(claim, premise)], seeds=[seeds])
+    assert full is not None and full.windows_scored > 1 and len(tiny.calls) == 2
+    assert full.entailment >= match.entailment  # the max over more windows
