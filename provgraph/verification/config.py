@@ -48,9 +48,10 @@ class VerificationConfig(BaseModel):
     nli_stride_tokens: int = Field(default=160, ge=8)
     #: windows read per (claim, source) at most — around the best-ranked evidence (see nli.py)
     nli_max_windows: int = Field(default=4, ge=1)
-    #: windows read first; the rest only where those did not reach ``nli_confident_entailment``
+    #: windows read first; the rest only where neither entailment nor contradiction
+    #: reached ``nli_decisive`` there (see nli.py)
     nli_first_windows: int = Field(default=1, ge=1)
-    nli_confident_entailment: float = Field(default=0.8, ge=0.0, le=1.0)
+    nli_decisive: float = Field(default=0.8, ge=0.0, le=1.0)
     #: tokens per evidence window of a premise longer than one window
     nli_evidence_tokens: int = Field(default=128, ge=16, le=480)
     nli_batch_size: int = Field(default=16, ge=1)

@@ -142,7 +142,7 @@ class NliScorer:
         max_source_chars: int = 96_000,
         evidence_tokens: int = 128,
         first_windows: int = 1,
-        confident_entailment: float = 0.8,
+        decisive: float = 0.8,
     ) -> None:
         self.model = model
         self.labels = label_index(tuple(model.labels))
@@ -154,7 +154,7 @@ class NliScorer:
         self._max_len = int(getattr(model, "max_len", 512) or 512)
         self._evidence_tokens = evidence_tokens
         self._first_windows = max(1, first_windows)
-        self._confident = confident_entailment
+        self._decisive = decisive
         self._windows_cache: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self._offsets_cache: dict[str, TokenOffsets] = {}
         self._pair_cache: dict[tuple[str, str], np.ndarray] = {}
@@ -235,11 +235,14 @@ class NliScorer:
         plans: list[tuple[list[tuple[int, int]], list[int], int] | None],
         first: list[list[int] | None],
     ) -> list[list[int] | None]:
-        """Windows still to read: the rest of each plan whose first windows did not entail.
+        """Windows still to read: the rest of each plan whose first windows were not decisive.
+
+        Decisive = entailment or contradiction ≥ ``decisive`` at a window read:
+        the best-ranked evidence already settles the pair.
 
         Plans that stop early are narrowed in place to the windows read.
         """
-        ent = self.labels.entailment
+        ent, con = self.labels.entailment, self.labels.contradiction
         rest: list[list[int] | None] = []
         for n, ((claim, premise), plan, done) in enumerate(zip(items, plans, first, strict=True)):
             if plan is None or done is None or len(done) == len(plan[1]):
@@ -247,11 +250,11 @@ class NliScorer:
                 continue
             premise = premise[: self._max_source_chars]
             spans = plan[0]
-            best = max(
-                float(self._pair_cache[(premise[spans[i][0] : spans[i][1]], claim)][ent])
-                for i in done
-            )
-            if best >= self._confident:
+            rows = [self._pair_cache[(premise[spans[i][0] : spans[i][1]], claim)] for i in done]
+            decisive = max(float(r[ent]) for r in rows)
+            if con is not None:
+                decisive = max(decisive, *(float(r[con]) for r in rows))
+            if decisive >= self._decisive:
                 plans[n] = (spans, done, plan[2])
                 rest.append(None)
             else:
@@ -271,8 +274,8 @@ class NliScorer:
         windows of ``evidence_tokens`` tokens, each the seed plus its
         neighbouring whole sentences (sentence-level retrieval), read as a
         cascade: the first ``first_windows`` of every item in one batched
-        ``predict``, the rest only for items whose entailment stayed below
-        ``confident_entailment`` (a second ``predict``). Without seeds,
+        ``predict``, the rest only for items where neither entailment nor
+        contradiction reached ``decisive`` (a second ``predict``). Without seeds,
         the premise is cut into token windows and at most ``max_windows`` are
         kept by word overlap. A premise that fits one window is read whole
         either way.

@@ -106,7 +106,7 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
                 max_source_chars=config.source_max_chars,
                 evidence_tokens=config.nli_evidence_tokens,
                 first_windows=config.nli_first_windows,
-                confident_entailment=config.nli_confident_entailment,
+                decisive=config.nli_decisive,
             )
             st.statuses["nli"] = StageStatus(
                 name="nli",

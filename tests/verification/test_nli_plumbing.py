@@ -175,7 +175,7 @@ def test_long_premise_read_only_around_ranked_evidence(tiny: CountingModel) -> N
     target = premise.index(sentences[57])
     seed = (target, target + len(sentences[57]))
     far = premise.index(sentences[3])
-    scorer = NliScorer(tiny, max_windows=2, evidence_tokens=40, confident_entailment=1.0)
+    scorer = NliScorer(tiny, max_windows=2, evidence_tokens=40, decisive=1.0)
     tiny.calls.clear()
     (match,) = scorer.score(
         [("the company traded spices", premise)],
@@ -232,11 +232,11 @@ def test_cascade_stops_after_the_first_window_when_it_entails(tiny: CountingMode
     premise = " ".join(sentences)
     seeds = [(premise.index(x), premise.index(x) + len(x)) for x in sentences[10:14]]
     claim = "the company traded spices"
-    eager = NliScorer(tiny, max_windows=4, evidence_tokens=40, confident_entailment=0.0)
+    eager = NliScorer(tiny, max_windows=4, evidence_tokens=40, decisive=0.0)
     tiny.calls.clear()
     (match,) = eager.score([(claim, premise)], seeds=[seeds])
     assert match is not None and match.windows_scored == 1 and len(tiny.calls) == 1
-    thorough = NliScorer(tiny, max_windows=4, evidence_tokens=40, confident_entailment=1.0)
+    thorough = NliScorer(tiny, max_windows=4, evidence_tokens=40, decisive=1.0)
     tiny.calls.clear()
     (full,) = thorough.score([(claim, premise)], seeds=[seeds])
     assert full is not None and full.windows_scored > 1 and len(tiny.calls) == 2
