@@ -206,16 +206,19 @@ def _run_embeddings(stages: Stages, pairs: list[Pair], live: list[int], out: lis
 
 
 def _nli_seeds(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
-    """NLI evidence seeds where no embedding ranking exists: best windows by word overlap."""
+    """NLI evidence seeds: the embedding ranking, then the best windows by word overlap."""
     cfg = stages.config
+    want = 2 * cfg.nli_max_windows
     for i in live:
-        if out[i].seeds:
+        if len(out[i].seeds) >= want:
             continue
         claim, src = pairs[i]
         view = source_view(
             src.text[: cfg.source_max_chars], window_chars=cfg.embedding_window_chars
         )
-        out[i].seeds = [view.spans[j] for j in view.rank_windows(claim, 2 * cfg.nli_max_windows)]
+        have = set(out[i].seeds)
+        extra = [view.spans[j] for j in view.rank_windows(claim, want) if view.spans[j] not in have]
+        out[i].seeds = [*out[i].seeds, *extra][:want]
 
 
 def _run_nli(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
