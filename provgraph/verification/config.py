@@ -47,7 +47,7 @@ class VerificationConfig(BaseModel):
     nli_window_tokens: int = Field(default=224, ge=16, le=480)
     nli_stride_tokens: int = Field(default=160, ge=8)
     #: windows read per (claim, source) at most — around the best-ranked evidence (see nli.py)
-    nli_max_windows: int = Field(default=4, ge=1)
+    nli_max_windows: int = Field(default=8, ge=1)
     #: windows read first; the rest only where neither entailment nor contradiction
     #: reached ``nli_decisive`` there (see nli.py)
     nli_first_windows: int = Field(default=1, ge=1)
