@@ -52,6 +52,8 @@ class VerificationConfig(BaseModel):
     #: reached ``nli_decisive`` there (see nli.py)
     nli_first_windows: int = Field(default=1, ge=1)
     nli_decisive: float = Field(default=0.8, ge=0.0, le=1.0)
+    #: best-ranked evidence windows the maximum contradiction is taken over
+    nli_contradiction_windows: int = Field(default=2, ge=1)
     #: tokens per evidence window of a premise longer than one window
     nli_evidence_tokens: int = Field(default=128, ge=16, le=480)
     nli_batch_size: int = Field(default=16, ge=1)

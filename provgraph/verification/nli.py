@@ -143,6 +143,7 @@ class NliScorer:
         evidence_tokens: int = 128,
         first_windows: int = 1,
         decisive: float = 0.8,
+        contradiction_windows: int = 2,
     ) -> None:
         self.model = model
         self.labels = label_index(tuple(model.labels))
@@ -155,6 +156,7 @@ class NliScorer:
         self._evidence_tokens = evidence_tokens
         self._first_windows = max(1, first_windows)
         self._decisive = decisive
+        self._contradiction_windows = max(1, contradiction_windows)
         self._windows_cache: dict[tuple[str, int], list[tuple[int, int]]] = {}
         self._offsets_cache: dict[str, TokenOffsets] = {}
         self._pair_cache: dict[tuple[str, str], np.ndarray] = {}
@@ -275,13 +277,16 @@ class NliScorer:
         neighbouring whole sentences (sentence-level retrieval), read as a
         cascade: the first ``first_windows`` of every item in one batched
         ``predict``, the rest only for items where neither entailment nor
-        contradiction reached ``decisive`` (a second ``predict``). Without seeds,
+        contradiction reached ``decisive`` (a second ``predict``). The maximum
+        contradiction is then taken over the ``contradiction_windows`` best-ranked
+        windows only (relevance), entailment over all windows read. Without seeds,
         the premise is cut into token windows and at most ``max_windows`` are
         kept by word overlap. A premise that fits one window is read whole
         either way.
         """
         plans: list[tuple[list[tuple[int, int]], list[int], int] | None] = []
         first: list[list[int] | None] = []
+        ranked: set[int] = set()
         for n_item, (claim, premise) in enumerate(items):
             premise = premise[: self._max_source_chars]
             item_seeds = seeds[n_item] if seeds is not None else None
@@ -300,11 +305,13 @@ class NliScorer:
                 continue
             plans.append(plan)
             first.append(plan[1][: self._first_windows] if item_seeds else plan[1])
+            if item_seeds:
+                ranked.add(n_item)
         self._predict(items, plans, first)
         self._predict(items, plans, self._cascade(items, plans, first))
         out: list[NliMatch | None] = []
         li = self.labels
-        for (claim, premise), plan in zip(items, plans, strict=True):
+        for n_item, ((claim, premise), plan) in enumerate(zip(items, plans, strict=True)):
             if plan is None:
                 out.append(None)
                 continue
@@ -318,7 +325,10 @@ class NliScorer:
             contra = float(rows[best, li.contradiction]) if li.contradiction is not None else None
             neutral = float(rows[best, li.neutral]) if li.neutral is not None else None
             if li.contradiction is not None:
-                worst = int(np.argmax(rows[:, li.contradiction]))
+                # ranked evidence: contradiction only where the evidence is most relevant
+                # (a far window of a long source contradicts by accident)
+                top = self._contradiction_windows if n_item in ranked else len(chosen)
+                worst = int(np.argmax(rows[:top, li.contradiction]))
                 max_c: float | None = float(rows[worst, li.contradiction])
                 cs, ce = spans[chosen[worst]]
             else:

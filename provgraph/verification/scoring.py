@@ -107,6 +107,7 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
                 evidence_tokens=config.nli_evidence_tokens,
                 first_windows=config.nli_first_windows,
                 decisive=config.nli_decisive,
+                contradiction_windows=config.nli_contradiction_windows,
             )
             st.statuses["nli"] = StageStatus(
                 name="nli",
