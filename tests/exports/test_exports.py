@@ -102,13 +102,15 @@ def test_json_has_the_seed_shape() -> None:
     json.dumps(out)  # JSON-ready
 
 
-def test_json_marks_placeholders_and_keeps_dangling_edges() -> None:
+def test_json_marks_placeholders_and_their_edges() -> None:
     g = ProvenanceGraph()
     g.add_node(ProvenanceNode("parent", None, "", "", "", T0))
-    g.add_edge("parent", "child-not-yet-seen", "calls")
+    g.add_node(ProvenanceNode("child", T.TOOL_CALL, "Tool: x", "a", "r", T0))
+    g.add_edge("parent", "child", "calls")
+    g.add_edge("parent", "child-not-yet-seen", "calls")  # ignored, as in the seed
     out = graph_to_json(g)
     assert out["nodes"][0]["type"] is None and out["nodes"][0]["placeholder"] is True
-    assert out["edges"] == [{"source": "parent", "target": "child-not-yet-seen", "label": "calls"}]
+    assert out["edges"] == [{"source": "parent", "target": "child", "label": "calls"}]
 
 
 # ---------------------------------------------------------------- Mermaid
@@ -203,10 +205,15 @@ def test_dot_parses_in_graphviz_and_draws_the_original_text() -> None:
     assert "Agent: coordinator" + first_line in drawn and second_line in drawn
 
 
-def test_dot_graph_name_is_validated_and_quoted() -> None:
+def test_dot_graph_name_is_validated_and_quoted_unless_an_identifier() -> None:
     assert graph_to_dot(ProvenanceGraph(), graph_name="my run <1>").startswith(
         'digraph "my run &lt;1&gt;" {'
     )
+    assert graph_to_dot(ProvenanceGraph()).startswith("digraph provenance {")  # seed output
+    assert graph_to_dot(ProvenanceGraph(), graph_name="my_graph2").startswith("digraph my_graph2 {")
+    for keyword_or_not_an_id in ["node", "Graph", "2x", "a-b", "é"]:
+        head = graph_to_dot(ProvenanceGraph(), graph_name=keyword_or_not_an_id).split("{")[0]
+        assert head == f'digraph "{keyword_or_not_an_id}" '
     for bad in ["", 'a"b', "a\\b", "a\nb", "x" * 201]:
         with pytest.raises(ValueError, match="graph_name"):
             graph_to_dot(ProvenanceGraph(), graph_name=bad)
