@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 from datetime import UTC, datetime, timedelta
+from importlib.resources import files
 from typing import Any
 from xml.etree import ElementTree
 
@@ -234,21 +235,30 @@ def embedded_payload(page: str) -> dict[str, Any]:
     return loaded
 
 
+def without_library(page: str) -> str:
+    """The page minus the vendored Cytoscape.js (whose licence comments name URLs)."""
+    library = (files("provgraph.exports") / "assets" / "cytoscape.min.js").read_text("utf-8")
+    assert page.count(library) == 1
+    return page.replace(library, "")
+
+
 def test_html_is_self_contained() -> None:
     page = graph_to_html(session_graph())
-    assert "http://" not in page and "https://" not in page
+    own = without_library(page)
+    assert "http://" not in own and "https://" not in own
     assert not EXTERNAL_REF.search(page)
     assert "default-src 'none'" in page  # the browser refuses any network load
-    assert page.count("<script") == 2 and page.count("</script>") == 2
+    assert page.count("<script") == 3 and page.count("</script>") == 3  # data, library, page
 
 
 def test_html_never_embeds_a_hostile_label_raw() -> None:
     g = session_graph(HOSTILE + " https://evil.example/x.js \u2028 \u2029")
     page = graph_to_html(g)
     assert "</script><script>alert(1)</script>" not in page
-    assert page.count("</script>") == 2 and page.count("<script") == 2
+    assert page.count("</script>") == 3 and page.count("<script") == 3
     assert "\u2028" not in page and "\u2029" not in page
     assert not EXTERNAL_REF.search(page)
+    assert "evil.example" not in without_library(page).replace(DATA_SCRIPT.search(page)[0], "")
 
 
 def test_html_title_is_escaped_and_filled_once() -> None:
