@@ -1,4 +1,4 @@
-"""Seed (pydantic-ai-provenance) behaviours that its users rely on (issue 16, docs/compatibility.md)."""
+"""Seed (pydantic-ai-provenance) behaviours its users rely on (issue 16, docs/compatibility.md)."""
 
 from __future__ import annotations
 

@@ -77,7 +77,7 @@ async def test_judge_runs_from_async_seed_api() -> None:
 
 
 class KeywordJudge:
-    """A custom seed-style judge: supports iff the excerpt mentions 1603 (out-of-range on purpose)."""
+    """A seed-style judge: support iff the excerpt says 1603 (scores out of range on purpose)."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, str]] = []
