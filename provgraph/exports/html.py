@@ -25,6 +25,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from provgraph.errors import ConfigurationError
 from provgraph.exports._common import TYPE_STYLES, drawable_edges, style_key
 from provgraph.exports.json_export import node_to_json
 from provgraph.graph import ProvenanceGraph
@@ -67,7 +68,7 @@ def _template() -> str:
     library, page_script = _asset("cytoscape.min.js"), _asset("graph-page.js")
     for name, script in (("cytoscape.min.js", library), ("graph-page.js", page_script)):
         if _SCRIPT_END.search(script) or "__PROVGRAPH_" in script:
-            raise RuntimeError(f"assets/{name} cannot be inlined in a <script> element")
+            raise ConfigurationError(f"assets/{name} cannot be inlined in a <script> element")
     csp = (
         "default-src 'none'; style-src 'unsafe-inline'; "
         f"script-src {csp_hash(library)} {csp_hash(page_script)}"
