@@ -3,6 +3,8 @@
 Compatible with ``pydantic_ai_provenance.attribution``. The walk is bounded
 (``max_depth`` edges, ``max_paths`` paths) and says so in ``truncated``: the
 seed enumerated every path, which explodes on sessions with many joins.
+Failed steps (a tool that raised, a retried call) that an output still
+depends on are named: ``failed_steps`` and a ``[failed: Type]`` mark.
 """
 
 from __future__ import annotations
@@ -37,8 +39,21 @@ class AttributionPath:
         """Number of edges: ``len(path) - 1``."""
         return len(self.path) - 1
 
+    @property
+    def failed_steps(self) -> list[ProvenanceNode]:
+        """Nodes on this path whose step ended in an error."""
+        return [n for n in self.path if n.failed]
+
     def __str__(self) -> str:
-        return " → ".join(n.label for n in self.path)
+        return " → ".join(step_label(n) for n in self.path)
+
+
+def step_label(node: ProvenanceNode) -> str:
+    """A node's label, marked ``[failed: Type]`` when its step failed (seed text otherwise)."""
+    if not node.failed:
+        return node.label
+    kind = node.error.type if node.error is not None else "error"
+    return f"{node.label} [failed: {kind}]"
 
 
 @dataclass
@@ -53,6 +68,15 @@ class AttributionResult:
     @property
     def source_labels(self) -> list[str]:
         return [s.label for s in self.sources]
+
+    @property
+    def failed_steps(self) -> list[ProvenanceNode]:
+        """Distinct failed nodes on any path, in order of first appearance."""
+        seen: dict[str, ProvenanceNode] = {}
+        for path in self.paths:
+            for node in path.failed_steps:
+                seen.setdefault(node.id, node)
+        return list(seen.values())
 
     def summary(self) -> str:
         """A multi-line, terminal-friendly summary (seed format, plus truncation)."""
@@ -70,6 +94,13 @@ class AttributionResult:
             lines.append(f"  {i}. {p}")
         if self.truncated:
             lines.append("  (truncated: raise max_depth or max_paths to see more)")
+        failed = self.failed_steps
+        if failed:
+            lines.append("")
+            lines.append(f"Failed steps on these paths ({len(failed)}):")
+            for node in failed:
+                reason = f"{node.error.type}: {node.error.message}" if node.error else "error"
+                lines.append(f"  ✗ {node.label} — {reason}")
         return "\n".join(lines)
 
 

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from provgraph.failures import status_from_fields
 from provgraph.graph import NodeType, ProvenanceGraph, ProvenanceNode
 from provgraph.store.shared import EPOCH
 from provgraph.store.types import Job, StoredReport
@@ -26,6 +27,7 @@ class NodeState:
         node_type = NodeType(raw_type) if raw_type else None
         data_text = self.fields.get("data")
         label = self.fields.get("label") or self.default_label or f"(not yet reported) {self.id}"
+        status, error = status_from_fields(self.fields)
         return ProvenanceNode(
             id=self.id,
             type=node_type,
@@ -37,6 +39,8 @@ class NodeState:
             session_id=self.fields.get("session_id"),
             content=self.fields.get("content"),
             citation_key=self.fields.get("citation_key"),
+            status=status,
+            error=error,
         )
 
 
