@@ -7,13 +7,9 @@ The HTTP endpoint (``services/api/otlp_route.py``) is a thin shell over
 from __future__ import annotations
 
 from provgraph.otlp.classify import Document, SpanInfo, classify_span, messages_text
-from provgraph.otlp.convert import (
-    Conversion,
-    SpanRejection,
-    header_key,
-    node_id,
-    spans_to_events,
-)
+from provgraph.otlp.builder import Conversion, SpanRejection, node_id
+from provgraph.otlp.convert import header_key, spans_to_events
+from provgraph.otlp.failure import SpanFailure, span_failure
 from provgraph.otlp.decode import (
     OtlpDecodeError,
     SpanEventRecord,
@@ -29,6 +25,7 @@ __all__ = [
     "Document",
     "OtlpDecodeError",
     "SpanEventRecord",
+    "SpanFailure",
     "SpanInfo",
     "SpanRecord",
     "SpanRejection",
@@ -42,6 +39,7 @@ __all__ = [
     "messages_text",
     "node_id",
     "resolve_project",
+    "span_failure",
     "spans_to_events",
     "trace_session",
 ]
