@@ -52,7 +52,9 @@ class ErrorInfo(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     type: str = Field(
-        min_length=1, max_length=MAX_ERROR_TYPE_CHARS, description="Exception type, e.g. ValueError."
+        min_length=1,
+        max_length=MAX_ERROR_TYPE_CHARS,
+        description="Exception type, e.g. ValueError.",
     )
     message: str = Field(default="", max_length=MAX_ERROR_MESSAGE_CHARS)
 
@@ -118,11 +120,14 @@ class Event(BaseModel):
             raise ValueError("a node cannot be its own parent (node_id appears among its parents)")
         return self
 
-    @model_validator(mode="after")
-    def _error_needs_error_status(self) -> Event:
-        if self.error is not None and self.status is NodeStatus.OK:
+    @field_validator("error")
+    @classmethod
+    def _error_needs_error_status(
+        cls, value: ErrorInfo | None, info: pydantic.ValidationInfo
+    ) -> ErrorInfo | None:
+        if value is not None and info.data.get("status") is NodeStatus.OK:
             raise ValueError("status is 'ok' but an error is given; send status 'error' or omit it")
-        return self
+        return value
 
     @property
     def effective_status(self) -> NodeStatus | None:
