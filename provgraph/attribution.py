@@ -83,7 +83,7 @@ class AttributionResult:
         lines = [f"Output: {self.output_node.label}", ""]
         if not self.sources:
             lines.append("No source nodes found in graph.")
-            return "\n".join(lines)
+            return "\n".join(lines + self._failed_lines())
         lines.append(f"Contributing sources ({len(self.sources)}):")
         for src in self.sources:
             tag = "[data]" if src.type == NodeType.DATA_READ else "[input]"
@@ -94,14 +94,17 @@ class AttributionResult:
             lines.append(f"  {i}. {p}")
         if self.truncated:
             lines.append("  (truncated: raise max_depth or max_paths to see more)")
+        return "\n".join(lines + self._failed_lines())
+
+    def _failed_lines(self) -> list[str]:
         failed = self.failed_steps
-        if failed:
-            lines.append("")
-            lines.append(f"Failed steps on these paths ({len(failed)}):")
-            for node in failed:
-                reason = f"{node.error.type}: {node.error.message}" if node.error else "error"
-                lines.append(f"  ✗ {node.label} — {reason}")
-        return "\n".join(lines)
+        if not failed:
+            return []
+        lines = ["", f"Failed steps on these paths ({len(failed)}):"]
+        for node in failed:
+            reason = f"{node.error.type}: {node.error.message}" if node.error else "error"
+            lines.append(f"  ✗ {node.label} — {reason}")
+        return lines
 
 
 def result_from_source_paths(found: SourcePaths) -> AttributionResult:

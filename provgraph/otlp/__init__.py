@@ -6,10 +6,9 @@ The HTTP endpoint (``services/api/otlp_route.py``) is a thin shell over
 
 from __future__ import annotations
 
-from provgraph.otlp.classify import Document, SpanInfo, classify_span, messages_text
 from provgraph.otlp.builder import Conversion, SpanRejection, node_id
+from provgraph.otlp.classify import Document, SpanInfo, classify_span, messages_text
 from provgraph.otlp.convert import header_key, spans_to_events
-from provgraph.otlp.failure import SpanFailure, span_failure
 from provgraph.otlp.decode import (
     OtlpDecodeError,
     SpanEventRecord,
@@ -18,6 +17,7 @@ from provgraph.otlp.decode import (
     decompress,
     is_json,
 )
+from provgraph.otlp.failure import SpanFailure, span_failure
 from provgraph.otlp.routing import adopt_events, group_by_project, resolve_project, trace_session
 
 __all__ = [

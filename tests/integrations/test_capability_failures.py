@@ -106,6 +106,8 @@ async def test_model_retry_is_a_failed_call_on_the_attribution_path() -> None:
     [output] = _nodes(cap, NodeType.FINAL_OUTPUT)
     attribution = attribute_output(cap.store, output.id)
     assert [n.id for n in attribution.failed_steps] == [calls[0].id]
+    marked = [str(p) for p in attribution.paths if calls[0] in p.path]
+    assert marked and all("[failed: pydantic_ai.exceptions.ToolRetryError]" in m for m in marked)
 
 
 async def test_model_that_raises_fails_the_request_and_the_run() -> None:
