@@ -19,6 +19,7 @@ from provgraph.failures import (
 from provgraph.graph import NodeError, NodeStatus
 from provgraph.mapping import VERSIONED_FIELDS, map_event
 from provgraph.sdk import ListSink, SessionRecorder
+from provgraph.store.memory import MemoryGraphStore
 
 DEMO = Path(__file__).resolve().parents[2] / "provgraph" / "examples" / "demo_session.jsonl"
 
@@ -120,3 +121,16 @@ def test_recorder_marks_a_reported_node_failed() -> None:
     )
     assert second.error is not None and second.error.type == "ConnectionError"
     assert second.data == {} and second.label is None  # the failure touches nothing else
+
+
+def test_embedded_log_replays_the_failure(tmp_path: Path) -> None:
+    path = tmp_path / "events.jsonl"
+    failed = Event.model_validate(_raw(error={"type": "TimeoutError", "message": "slow"}))
+    first = MemoryGraphStore(path)
+    first.ingest("p", [Event.model_validate(_raw(id="e0", label="Tool: slow")), failed])
+    first.close()
+    reopened = MemoryGraphStore(path)
+    node = reopened.get_node("p", "n1")
+    assert node is not None and node.failed and node.label == "Tool: slow"
+    assert node.error == NodeError("TimeoutError", "slow")
+    reopened.close()
