@@ -78,7 +78,8 @@ class Event(BaseModel):
     content: str | None = Field(default=None, max_length=MAX_CONTENT_CHARS)
     data: dict[str, Any] = Field(default_factory=dict)
     status: NodeStatus | None = Field(
-        default=None, description="How the step ended; `error` implies `error` when omitted."
+        default=None,
+        description="How the step ended (ok/error); an `error` without a status means error.",
     )
     error: ErrorInfo | None = Field(default=None, description="Why the step failed.")
 
