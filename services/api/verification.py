@@ -46,10 +46,15 @@ class UseCaseDispatcher:
     Adapters are created on first use: a Neo4j deployment opens one sync
     driver for jobs in this process; the embedded one reuses the sync store
     under the API's async store. :meth:`close` releases what this opened.
+    ``config`` is the verifier config of every request (default: the defaults,
+    which the worker's sweep also uses for outputs nobody requested).
     """
 
-    def __init__(self, settings: Settings, store: StoreGetter) -> None:
+    def __init__(
+        self, settings: Settings, store: StoreGetter, config: VerificationConfig | None = None
+    ) -> None:
         self._settings = settings
+        self._config = config or VerificationConfig()
         self._store_getter = store
         self._lock = threading.Lock()
         self._adapters: tuple[GraphStore, JobPublisher] | None = None
@@ -62,7 +67,7 @@ class UseCaseDispatcher:
 
     def _request(self, api_store: AsyncGraphStore, project: str, output_id: str) -> Job:
         store, publisher = self._open(api_store)
-        return request_and_publish(store, publisher, project, output_id, VerificationConfig())
+        return request_and_publish(store, publisher, project, output_id, self._config)
 
     def _open(self, api_store: AsyncGraphStore) -> tuple[GraphStore, JobPublisher]:
         with self._lock:
