@@ -163,8 +163,10 @@ def register_tasks(
             store_ok = False
         return {"pid": os.getpid(), "store": store_ok}
 
-    retrying = {"bind": True, "max_retries": options.max_retries}
+    # shared=False: the tasks belong to this app only (a shared task would be added to every
+    # Celery app finalised later in the process, e.g. a publishing client).
+    retrying = {"bind": True, "max_retries": options.max_retries, "shared": False}
     celery_app.task(name=TASK_VERIFY_LIGHT, **retrying)(verify_light)
     celery_app.task(name=TASK_VERIFY_HEAVY, **retrying)(verify_heavy)
-    celery_app.task(name=TASK_SWEEP, bind=True, max_retries=0)(sweep)
-    celery_app.task(name=TASK_PING, bind=True, max_retries=0)(ping)
+    celery_app.task(name=TASK_SWEEP, bind=True, max_retries=0, shared=False)(sweep)
+    celery_app.task(name=TASK_PING, bind=True, max_retries=0, shared=False)(ping)
