@@ -50,3 +50,20 @@ def test_the_cli_names_services_only_as_import_strings() -> None:
                 pytest.fail(f"{path.name} imports a service: {code}")
     source = (REPO / "provgraph" / "ops" / "worker_process.py").read_text(encoding="utf-8")
     assert any(name in source for name in allowed)
+
+
+def test_the_store_loads_the_seed_facade_only_when_asked() -> None:
+    """``provgraph.store`` imports neither the facade, the exporters nor the engine (PEP 562)."""
+    code = (
+        "import sys, provgraph.store as s;"
+        "early=[m for m in sys.modules if m.startswith(('provgraph.provenance_store',"
+        " 'provgraph.exports', 'provgraph.verification'))];"
+        "cls=s.ProvenanceStore; import provgraph.provenance_store as p;"
+        "print(early, cls is p.ProvenanceStore)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[] True"
