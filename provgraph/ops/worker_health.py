@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from provgraph.config import Settings, load_settings
-from provgraph.usecases.queues import QUEUES, queue_topology
+from provgraph.usecases.publishing import queue_topology
+from provgraph.usecases.queues import QUEUES
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,51 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from provgraph.store.types import Job
 from provgraph.usecases.jobs import config_to_json
-from provgraph.usecases.queues import EXCHANGE, queue_for, task_for_queue
+from provgraph.usecases.queues import (
+    HEAVY_QUEUE,
+    LIGHT_QUEUE,
+    TASK_PING,
+    TASK_SWEEP,
+    TASK_VERIFY_HEAVY,
+    TASK_VERIFY_LIGHT,
+    queue_for,
+    task_for_queue,
+)
 
 if TYPE_CHECKING:
     from provgraph.verification.config import VerificationConfig
+
+EXCHANGE = "provgraph"
+"""One direct exchange; each queue is bound with its own name as routing key."""
+
+
+def queue_topology() -> dict[str, Any]:
+    """Celery settings naming the exchange and queues (pure data, no Celery import).
+
+    Both the worker's app and the API's publishing client are configured with
+    it, so a message published before any worker ever started still lands in
+    the queue a worker will read.
+    """
+    return {
+        "task_default_queue": LIGHT_QUEUE,
+        "task_default_exchange": EXCHANGE,
+        "task_default_exchange_type": "direct",
+        "task_default_routing_key": LIGHT_QUEUE,
+        "task_queues": {
+            LIGHT_QUEUE: {"exchange": EXCHANGE, "routing_key": LIGHT_QUEUE},
+            HEAVY_QUEUE: {"exchange": EXCHANGE, "routing_key": HEAVY_QUEUE},
+        },
+        "task_routes": {
+            TASK_VERIFY_LIGHT: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
+            TASK_VERIFY_HEAVY: {"queue": HEAVY_QUEUE, "routing_key": HEAVY_QUEUE},
+            TASK_SWEEP: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
+            TASK_PING: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
+        },
+        "task_serializer": "json",
+        "result_serializer": "json",
+        "accept_content": ["json"],
+    }
+
 
 PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2, "interval_step": 0.5}
 """Bounded publish retries: a request must not hang on a dead broker (the sweep catches up)."""

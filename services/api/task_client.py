@@ -1,7 +1,7 @@
 """The API's Celery *client*: publishes tasks by name, registers none, imports no worker.
 
 Configured from the settings (broker URL) and the shared queue topology
-(:func:`provgraph.usecases.queues.queue_topology`), so a message lands in the
+(:func:`provgraph.usecases.publishing.queue_topology`), so a message lands in the
 queue the worker reads even if no worker has declared it yet. One client per
 broker URL and process.
 """
@@ -13,7 +13,7 @@ import threading
 from celery import Celery
 
 from provgraph.config import Settings
-from provgraph.usecases.queues import queue_topology
+from provgraph.usecases.publishing import queue_topology
 
 _lock = threading.Lock()
 _clients: dict[str, Celery] = {}

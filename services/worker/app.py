@@ -29,7 +29,8 @@ from celery.signals import worker_process_init, worker_process_shutdown
 
 from provgraph.config import Settings, load_settings
 from provgraph.usecases.jobs import BeforeRun
-from provgraph.usecases.queues import TASK_SWEEP, queue_topology
+from provgraph.usecases.publishing import queue_topology
+from provgraph.usecases.queues import TASK_SWEEP
 from services.worker.options import WorkerOptions
 
 log = logging.getLogger(__name__)
