@@ -12,8 +12,8 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor
 
 from provgraph.attribution import attribute_output
 from provgraph.graph import NodeError, NodeStatus, NodeType
+from provgraph.provenance_store import ProvenanceStore
 from provgraph.store.port import GraphStore
-from provgraph.store.provenance_store import ProvenanceStore
 
 from .conftest import API_KEY, LiveApi
 
