@@ -19,6 +19,7 @@ from provgraph.failures import (
 from provgraph.graph import NodeError, NodeStatus
 from provgraph.mapping import VERSIONED_FIELDS, map_event
 from provgraph.sdk import ListSink, SessionRecorder
+from provgraph.sdk.delivery import encode_batch
 from provgraph.store.memory import MemoryGraphStore
 
 DEMO = Path(__file__).resolve().parents[2] / "provgraph" / "examples" / "demo_session.jsonl"
@@ -134,3 +135,13 @@ def test_embedded_log_replays_the_failure(tmp_path: Path) -> None:
     assert node is not None and node.failed and node.label == "Tool: slow"
     assert node.error == NodeError("TimeoutError", "slow")
     reopened.close()
+
+
+def test_sdk_batches_leave_unset_fields_out() -> None:
+    """A server that predates the failure fields still accepts events that do not use them."""
+    plain = Event.model_validate(_raw())
+    failed = Event.model_validate(_raw(id="e2", error={"type": "E", "message": "m"}))
+    sent = json.loads(encode_batch([plain, failed]))
+    assert "status" not in sent[0] and "error" not in sent[0] and "run_id" not in sent[0]
+    assert sent[1]["error"] == {"type": "E", "message": "m"}
+    assert [Event.model_validate(raw) for raw in sent] == [plain, failed]
