@@ -102,3 +102,13 @@ async def test_bad_error_objects_are_rejected_with_their_path(env: Env) -> None:
     assert response.status_code == 207 and body["accepted"] == 0, body
     paths = [r["error"]["path"] for r in body["results"]]
     assert paths == ["error.type", "error", "error.message", "status"], body
+
+
+async def test_session_lists_its_failed_steps(env: Env) -> None:
+    assert (await env.post_events(EVENTS)).json()["accepted"] == len(EVENTS)
+    query = """query($id: ID!) { session(id: $id) {
+      failed: nodes(failed: true) { id error { message } }
+      fine: nodes(failed: false) { id } } }"""
+    session = _data(await env.gql(query, {"id": SESSION}))["session"]
+    assert session["failed"] == [{"id": "f.call", "error": {"message": "backend unreachable"}}]
+    assert len(session["fine"]) == len(EVENTS) - 2  # two events were about f.call

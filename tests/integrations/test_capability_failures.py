@@ -163,3 +163,41 @@ async def test_long_messages_are_bounded() -> None:
     [run] = _nodes(cap, NodeType.AGENT_RUN)
     assert run.error is not None
     assert len(run.error.message) == 1_000 and run.error.message.endswith("…")
+
+
+async def test_a_failing_sub_agent_fails_its_run_and_the_delegating_call() -> None:
+    sub_cap = ProvenanceCapability(agent_name="reader", source_tools=["read_file"])
+
+    def reader_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        return ModelResponse(parts=[ToolCallPart("read_file", {"path": "gone.txt"})])
+
+    reader = Agent(FunctionModel(reader_model), capabilities=[sub_cap])
+
+    @reader.tool_plain
+    def read_file(path: str) -> str:
+        raise FileNotFoundError(f"{path} does not exist")
+
+    cap = ProvenanceCapability(agent_name="coordinator")
+
+    def coordinator_model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        return ModelResponse(parts=[ToolCallPart("ask_reader", {"question": "q"})])
+
+    coordinator = Agent(FunctionModel(coordinator_model), capabilities=[cap])
+
+    @coordinator.tool_plain
+    async def ask_reader(question: str) -> str:
+        return (await reader.run(question)).output
+
+    with pytest.raises(FileNotFoundError):
+        await coordinator.run("go")
+    graph = cap.store.graph
+    failed = {(n.type, n.agent_name): n.error for n in graph.nodes.values() if n.failed}
+    kinds = {key: error.type if error else None for key, error in failed.items()}
+    assert kinds == {
+        (NodeType.DATA_READ, "reader"): "FileNotFoundError",  # the keyed read that failed
+        (NodeType.AGENT_RUN, "reader"): "FileNotFoundError",
+        (NodeType.TOOL_CALL, "coordinator"): "FileNotFoundError",  # it delegated to reader
+        (NodeType.AGENT_RUN, "coordinator"): "FileNotFoundError",
+    }
+    [read] = [n for n in graph.nodes.values() if n.type == NodeType.DATA_READ]
+    assert read.citation_key == "d_1" and read.content is None  # the key stays, no content
