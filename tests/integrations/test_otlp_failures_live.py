@@ -9,6 +9,11 @@ from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExport
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor
+from pydantic_ai import Agent
+from pydantic_ai.capabilities import Instrumentation
+from pydantic_ai.messages import ModelMessage, ModelResponse, ToolCallPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+from pydantic_ai.models.instrumented import InstrumentationSettings
 
 from provgraph.attribution import attribute_output
 from provgraph.graph import NodeError, NodeStatus, NodeType
@@ -100,3 +105,31 @@ def test_exception_in_a_tool_span_fails_the_call(
     attribution = attribute_output(session, output.id)
     assert [n.id for n in attribution.failed_steps] == [calls[0].id]
     assert "✗ Tool: lookup — LookupError: no record for 'missing'" in attribution.summary()
+
+
+async def test_pydantic_ai_instrumentation_of_a_raising_tool(
+    provider: TracerProvider, graph_store: GraphStore, project: str
+) -> None:
+    """pydantic-ai's own OTel instrumentation (no provgraph code in the agent) → failed nodes."""
+
+    def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        return ModelResponse(parts=[ToolCallPart("lookup", {"key": "a"}, tool_call_id="t1")])
+
+    settings = InstrumentationSettings(tracer_provider=provider)
+    agent = Agent(FunctionModel(model), capabilities=[Instrumentation(settings)])
+
+    @agent.tool_plain
+    def lookup(key: str) -> str:
+        raise ConnectionError(f"backend unreachable for {key!r}")
+
+    with pytest.raises(ConnectionError):
+        await agent.run("What is a?", conversation_id="pai-fail-1")
+    assert provider.force_flush(timeout_millis=60_000)
+
+    graph = graph_store.session_graph(project, "pai-fail-1")
+    failed = sorted(
+        (n.type.value if n.type else "", n.error) for n in graph.nodes.values() if n.failed
+    )
+    error = NodeError("ConnectionError", "backend unreachable for 'a'")
+    assert failed == [("agent_run", error), ("tool_call", error)]
+    assert not [n for n in graph.nodes.values() if n.type == NodeType.TOOL_RESULT]
