@@ -14,6 +14,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import Scope
 
 ASSETS = Path(__file__).resolve().parent / "console_assets"
 CSP = (
@@ -33,8 +34,8 @@ HEADERS = {
 
 
 class _ConsoleFiles(StaticFiles):
-    async def get_response(self, path: str, scope: object) -> Response:  # type: ignore[override]
-        response = await super().get_response(path, scope)  # type: ignore[arg-type]
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        response = await super().get_response(path, scope)
         response.headers.update(HEADERS)
         return response
 

@@ -28,10 +28,10 @@ import pytest
 import uvicorn
 
 from provgraph.config import Settings
+from provgraph.verification.config import VerificationConfig
 from services.api.app import create_app
 from services.api.verification import WorkerDispatcher
 from services.worker.dispatch import enqueue_verification
-from provgraph.verification.config import VerificationConfig
 
 CHROMIUM = os.environ.get("PROVGRAPH_CHROMIUM", "/usr/bin/chromium")
 BOOTSTRAP = "console-bootstrap-admin-key-0123456789abcdef"
@@ -65,7 +65,9 @@ class Console:
     app: Any
     server: uvicorn.Server
 
-    def gql(self, query: str, variables: dict[str, Any] | None = None, key: str | None = None) -> dict[str, Any]:
+    def gql(
+        self, query: str, variables: dict[str, Any] | None = None, key: str | None = None
+    ) -> dict[str, Any]:
         response = httpx.post(
             f"{self.base}/graphql",
             json={"query": query, "variables": variables or {}},
@@ -78,7 +80,9 @@ class Console:
     def wait_job(self, job_id: str, timeout: float = 180) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            job = self.gql("query J($id: ID!) { job(id: $id) { state error reportVersion } }", {"id": job_id})["data"]["job"]
+            job = self.gql(
+                "query J($id: ID!) { job(id: $id) { state error reportVersion } }", {"id": job_id}
+            )["data"]["job"]
             if job["state"] in ("DONE", "FAILED"):
                 return job  # type: ignore[no-any-return]
             time.sleep(0.5)
@@ -96,10 +100,14 @@ def start_api(settings: Settings) -> tuple[Any, uvicorn.Server, str]:
     app = create_app(settings)
     state = app.state.provgraph
     fast = VerificationConfig(embeddings=False, nli=False)
-    state.verifier = WorkerDispatcher(partial(enqueue_verification, config=fast), settings, state.store)
+    state.verifier = WorkerDispatcher(
+        partial(enqueue_verification, config=fast), settings, state.store
+    )
     port = free_port()
     server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="on")
+        uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", access_log=False, lifespan="on"
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -112,7 +120,9 @@ def start_api(settings: Settings) -> tuple[Any, uvicorn.Server, str]:
 
 
 @pytest.fixture(scope="session")
-def console(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Console]:
+def console(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Console]:
     home = tmp_path_factory.mktemp("console")
     project = f"console-{uuid.uuid4().hex[:8]}"
     settings = Settings(
@@ -129,7 +139,10 @@ def console(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     admin = keys.create(project, "admin", name="console-admin")[1]
     read = keys.create(project, "read", name="console-read")[1]
     response = httpx.post(
-        f"{base}/v1/events", json=demo_events(), headers={"Authorization": f"Bearer {admin}"}, timeout=60
+        f"{base}/v1/events",
+        json=demo_events(),
+        headers={"Authorization": f"Bearer {admin}"},
+        timeout=60,
     )
     assert response.status_code == 207 and response.json()["rejected"] == 0, response.text
     env = Console(base, project, admin, read, app, server)

@@ -22,7 +22,9 @@ def test_console_is_served_with_its_assets_and_no_other_origin(console: Console)
     for asset in re.findall(r'(?:src|href)="([^"#]+)"', index.text):
         assert not asset.startswith(("http:", "https:", "//")), asset
         assert httpx.get(f"{console.base}/ui/{asset}").status_code == 200, asset
-    assert "http://" not in httpx.get(f"{console.base}/ui/app.js").text.split("sourceMappingURL")[0].replace("http://www.w3.org", "")
+    assert "http://" not in httpx.get(f"{console.base}/ui/app.js").text.split("sourceMappingURL")[
+        0
+    ].replace("http://www.w3.org", "")
 
 
 def test_sign_in_open_session_graph_and_node_detail(page: Any, console: Console) -> None:
@@ -120,9 +122,10 @@ def test_read_key_has_no_verify_button_and_a_forged_call_is_refused(
     assert page.locator("#verify").count() == 0
     forged = page.evaluate(
         """async (id) => {
-          const r = await fetch('/graphql', {method: 'POST', headers: {'Content-Type': 'application/json',
-            Authorization: 'Bearer ' + sessionStorage.getItem('provgraph.apiKey')},
-            body: JSON.stringify({query: 'mutation { requestVerification(outputId: "' + id + '") { id } }'})});
+          const key = sessionStorage.getItem('provgraph.apiKey');
+          const query = 'mutation { requestVerification(outputId: "' + id + '") { id } }';
+          const r = await fetch('/graphql', {method: 'POST', body: JSON.stringify({query}),
+            headers: {'Content-Type': 'application/json', Authorization: 'Bearer ' + key}});
           return {status: r.status, body: await r.json()};
         }""",
         DEMO_OUTPUT,

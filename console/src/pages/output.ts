@@ -80,14 +80,12 @@ const pct = (x: number | null | undefined) => (x === null || x === undefined ? "
 const num = (x: unknown) => (typeof x === "number" ? x.toFixed(3) : "—");
 
 export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
-  const data = await gql<{ node: any; verificationReport: Report | null; attribution: { truncated: boolean; sources: any[]; paths: Path[] } }>(OUTPUT, { id }).catch((err) => {
-    if (String(err?.message ?? "").includes("no node")) return null;
-    throw err;
-  });
-  if (!data || !data.node) {
+  const exists = await gql<{ node: { id: string } | null }>("query Exists($id: ID!) { node(id: $id) { id } }", { id });
+  if (!exists.node) {
     notFound(el, "Output", id);
     return;
   }
+  const data = await gql<{ node: any; verificationReport: Report | null; attribution: { truncated: boolean; sources: any[]; paths: Path[] } }>(OUTPUT, { id });
   const node = data.node;
   let report = data.verificationReport;
   const paths = data.attribution.paths;

@@ -39,10 +39,8 @@ export async function renderSource(el: HTMLElement, id: string): Promise<void> {
     );
     return;
   }
-  const data = await gql<{ node: any; lineage: { truncated: boolean; nodes: { distance: number; node: any }[] } }>(LINEAGE, { id }).catch((err) => {
-    if (/no node|not found/i.test(String(err?.message))) return null;
-    throw err;
-  });
+  const exists = await gql<{ node: { id: string } | null }>("query Exists($id: ID!) { node(id: $id) { id } }", { id });
+  const data = exists.node ? await gql<{ node: any; lineage: { truncated: boolean; nodes: { distance: number; node: any }[] } }>(LINEAGE, { id }) : null;
   if (!data || !data.node) {
     clear(body);
     notFound(body, "Source", id);

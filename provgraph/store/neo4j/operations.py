@@ -137,6 +137,8 @@ def _list_sessions(
         params["verdict"] = wanted.verdict
     if wanted is not None and wanted.text:
         params["text"] = wanted.text.lower()
+    if after is not None:
+        params["after_at"], params["after_id"] = after
     query = cypher.list_sessions_query(
         agent=agent,
         since=since,

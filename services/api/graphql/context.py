@@ -73,9 +73,7 @@ class GraphQLContext(BaseContext):
         raw = params.get("authorization") or params.get("Authorization")
         token = raw.partition(" ")[2].strip() if isinstance(raw, str) and " " in raw else raw
         self._ws_token = token if isinstance(token, str) else None
-        self.principal = authorize(
-            principal_for_token(self.state, self._ws_token), Permission.READ
-        )
+        self.principal = authorize(principal_for_token(self.state, self._ws_token), Permission.READ)
         self._store = await self.state.store()
 
     def recheck(self) -> None:

@@ -14,7 +14,6 @@ from provgraph.store.types import (
     LineageDirection,
     Page,
     ReportFilter,
-    SessionFilter,
     SessionSummary,
     StoredReport,
     bounded_int,

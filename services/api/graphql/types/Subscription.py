@@ -71,9 +71,7 @@ class Subscription:
         wanted = ReportFilter(session_id=str(session_id)) if session_id else None
 
         async def newest() -> list[Any]:
-            page = await ctx.store.list_reports(
-                ctx.project, first=WATCHED_REPORTS, filter=wanted
-            )
+            page = await ctx.store.list_reports(ctx.project, first=WATCHED_REPORTS, filter=wanted)
             return list(page.items)
 
         seen = {(r.id, r.version) for r in await newest()}
