@@ -41,6 +41,25 @@ export async function gql<T>(query: string, variables: Vars = {}): Promise<T> {
   return body.data as T;
 }
 
+/** GET a REST export (the only REST the console uses); null on 404. */
+export async function restExport<T>(path: string): Promise<T | null> {
+  const key = getKey();
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: key ? { Authorization: `Bearer ${key}` } : {}, cache: "no-store" });
+  } catch {
+    throw new UnavailableError("The provgraph API cannot be reached (network error). Retrying…");
+  }
+  if (response.status === 404) return null;
+  const body = await response.json().catch(() => null);
+  const message: string = body?.error?.message ?? response.statusText;
+  if (response.status === 401) throw new AuthError(message);
+  if (response.status === 403) throw new ForbiddenError(message);
+  if (response.status >= 500) throw new UnavailableError(`The provgraph API answered ${response.status}: ${message}`);
+  if (!response.ok || !body) throw new GraphQLErrors(`export failed (${response.status}): ${message}`);
+  return body as T;
+}
+
 let client: Client | null = null;
 let liveState: "connecting" | "live" | "down" = "connecting";
 const stateListeners = new Set<(s: typeof liveState) => void>();

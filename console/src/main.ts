@@ -145,5 +145,10 @@ export async function route(): Promise<void> {
 }
 
 window.addEventListener("hashchange", () => void route());
+// a dropped live socket rejects with a CloseEvent; the live indicator and the polling fallback
+// already handle it, so it is not an error of the page
+window.addEventListener("unhandledrejection", (event) => {
+  if (typeof CloseEvent !== "undefined" && event.reason instanceof CloseEvent) event.preventDefault();
+});
 if (document.readyState === "loading") window.addEventListener("DOMContentLoaded", () => void route());
 else void route();

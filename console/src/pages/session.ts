@@ -1,25 +1,20 @@
 // Session: the multi-agent graph (or its timeline), a node detail panel, and its outputs.
 
-import { gql, subscribe } from "../api";
+import { gql, restExport, subscribe } from "../api";
 import { announce, append, clear, fmtTime, folded, h } from "../dom";
 import { renderGraph, type GEdge, type GNode, type GraphView } from "../graph";
 import { handleError, onLeave } from "../main";
 import { renderTimeline } from "../timeline";
 import { verdictBadge } from "../verdicts";
 
-const PAGE = 1000;
-const SESSION = `query Session($id: ID!, $offset: Int!) {
+const SESSION = `query Session($id: ID!) {
   session(id: $id) {
     id nodeCount runCount agentNames firstEventAt lastEventAt finalOutputIds
     agents { name nodeCount delegatedBy runIds }
     verdictCounts { verdict count }
     finalOutputs { id label agentName citationKey }
-    nodes(first: ${PAGE}, offset: $offset) { id type label agentName runId timestamp isPlaceholder citationKey }
   }
 }`;
-const MORE_NODES = `query More($id: ID!, $offset: Int!) { session(id: $id) {
-  nodes(first: ${PAGE}, offset: $offset) { id type label agentName runId timestamp isPlaceholder citationKey } } }`;
-const EDGES = `query Edges($id: ID!) { session(id: $id) { edges { sourceId targetId label } } }`;
 const NODE = `query Node($id: ID!) { node(id: $id) {
   id type label agentName runId timestamp sessionId content citationKey data isPlaceholder
   parents { id label type } children { id label type } } }`;
@@ -38,15 +33,42 @@ interface SessionData {
   nodes: GNode[];
 }
 
+interface ExportNode {
+  id: string;
+  type: string | null;
+  label: string;
+  agent_name: string;
+  run_id: string;
+  timestamp: string;
+  session_id?: string;
+  citation_key?: string;
+  placeholder?: boolean;
+}
+
+/**
+ * The session's summary (GraphQL) and its whole graph in one request (the JSON export):
+ * paging GraphQL nodes would re-read the session graph on the server once per page.
+ */
 export async function loadSessionGraph(id: string): Promise<{ session: SessionData; edges: GEdge[] } | null> {
-  const first = await gql<{ session: SessionData | null }>(SESSION, { id, offset: 0 });
-  const session = first.session;
-  if (!session) return null;
-  const pages: Promise<{ session: { nodes: GNode[] } }>[] = [];
-  for (let offset = PAGE; offset < session.nodeCount; offset += PAGE) pages.push(gql(MORE_NODES, { id, offset }));
-  const [edges, ...more] = await Promise.all([gql<{ session: { edges: GEdge[] } }>(EDGES, { id }), ...pages]);
-  for (const page of more) session.nodes.push(...page.session.nodes);
-  return { session, edges: edges.session.edges };
+  const path = `/v1/sessions/${encodeURIComponent(id)}/export?format=json`;
+  const [summary, graph] = await Promise.all([
+    gql<{ session: Omit<SessionData, "nodes"> | null }>(SESSION, { id }),
+    restExport<{ nodes: ExportNode[]; edges: { source: string; target: string; label: string }[] }>(path),
+  ]);
+  if (!summary.session || !graph) return null;
+  const nodes: GNode[] = graph.nodes.map((n) => ({
+    id: n.id,
+    type: n.type ? n.type.toUpperCase() : null,
+    label: n.label,
+    agentName: n.session_id === id || !n.session_id ? n.agent_name : "",
+    runId: n.run_id,
+    timestamp: n.timestamp,
+    isPlaceholder: Boolean(n.placeholder),
+    citationKey: n.citation_key ?? null,
+  }));
+  nodes.sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
+  const edges = graph.edges.map((e) => ({ sourceId: e.source, targetId: e.target, label: e.label }));
+  return { session: { ...summary.session, nodes }, edges };
 }
 
 export function notFound(el: HTMLElement, what: string, id: string): void {
