@@ -48,11 +48,12 @@ def test_sign_in_open_session_graph_and_node_detail(page: Any, console: Console)
         " nodes: cy.nodes(\"[kind = 'node']\").length}; }"
     )
     assert counts["delegations"] >= 2 and counts["agents"] == 3 and counts["nodes"] >= 31
+    shot(page, "02-session-graph")
     page.fill("#node-search", "ana-read-1")
     page.press("#node-search", "Enter")
     page.wait_for_selector("#detail h2:has-text('press_release')")
     assert "data_analyst" in page.locator("#detail").inner_text()
-    shot(page, "02-session-graph")
+    shot(page, "02b-node-detail")
     page.click("#tab-timeline")
     page.wait_for_selector("svg.timeline .mark")
     assert page.locator("svg.timeline .lane-label").count() == 3

@@ -31,6 +31,7 @@ def test_a_revoked_key_is_signed_out_with_the_reason(page: Any, console: Console
     keys = console.app.state.provgraph.keys()
     record, token = keys.create(console.project, "read", name="soon-revoked")
     sign_in(page, console, token)
+    page.locator(f"tr[data-session='{DEMO_SESSION}']").wait_for()  # signed in and idle
     keys.revoke(record.id)
     page.goto(f"{console.base}/ui/#/session/{DEMO_SESSION}")
     page.locator("form.signin .notice").wait_for()

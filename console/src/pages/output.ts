@@ -135,7 +135,7 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
       h("h1", {}, node.label),
       h("p", { class: "facts" }, `${node.agentName} · ${fmtTime(node.timestamp)}${node.citationKey ? ` · cited by others as ${node.citationKey}` : ""}`),
     ),
-    h("div", { class: "split wide" }, h("div", {}, h("section", { class: "panel", "aria-label": "Output text" }, h("div", { class: "panel-head" }, h("h2", {}, "Answer"), h("div", { class: "actions" }, verifyButton, jobBox)), textBox, legendVerdicts()), summary, coverageBox), citationPanel),
+    h("div", { class: "split wide" }, h("div", {}, h("section", { class: "panel", "aria-label": "Output text" }, h("div", { class: "panel-head" }, h("h2", {}, "Answer"), h("div", { class: "actions" }, verifyButton)), jobBox, textBox, legendVerdicts()), summary, coverageBox), citationPanel),
     h("section", { class: "panel", "aria-label": "Attribution" }, h("h2", {}, "Attribution paths"), h("p", { class: "muted" }, `${paths.length} path${paths.length === 1 ? "" : "s"} from this output back to its sources${data.attribution.truncated ? " (truncated by the bounds)" : ""}. Select one to draw it on the graph.`), h("div", { class: "split" }, graphBox, pathList)),
     versionsBox,
   );
@@ -273,7 +273,7 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
     clear(pathList);
     for (const p of paths) {
       pathList.append(
-        h("li", {}, h("button", { type: "button", class: "link", "data-source": p.source.id, "data-hops": p.hopCount, "aria-pressed": "false", onclick: () => drawPath(p) }, `${p.source.citationKey ? `${p.source.citationKey} · ` : ""}${p.source.label}`), h("span", { class: "muted small" }, ` ${p.hopCount} hops`)),
+        h("li", {}, h("button", { type: "button", class: "link", "data-source": p.source.id, "data-hops": p.hopCount, "aria-pressed": "false", onclick: () => drawPath(p) }, `${p.source.citationKey ? `${p.source.citationKey} · ` : ""}${p.source.label}`), h("span", { class: "muted small" }, ` ${p.hopCount} hop${p.hopCount === 1 ? "" : "s"}`)),
       );
     }
   }
@@ -281,6 +281,7 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
   async function reload(): Promise<void> {
     const fresh = await gql<{ verificationReport: Report | null }>(`query R($id: ID!) { verificationReport(outputId: $id) { ...R } } ${OUTPUT.slice(OUTPUT.indexOf("fragment R"))}`, { id });
     report = fresh.verificationReport;
+    if (verifyButton && report) verifyButton.textContent = "Verify again";
     drawText();
     drawSummary();
     await drawVersions();
