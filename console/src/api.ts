@@ -5,7 +5,16 @@ import { getKey } from "./auth";
 
 export class AuthError extends Error {}
 export class ForbiddenError extends Error {}
-export class UnavailableError extends Error {}
+export class UnavailableError extends Error {
+  constructor(message: string, readonly detail: string = "") {
+    super(message);
+  }
+}
+
+function unavailable(status: number, detail: string): UnavailableError {
+  const what = status === 503 ? "the API is up but its graph store or broker is unavailable" : "the API failed";
+  return new UnavailableError(`The provgraph API answered ${status}: ${what}.`, detail);
+}
 export class GraphQLErrors extends Error {}
 
 export type Vars = Record<string, unknown>;
@@ -27,13 +36,11 @@ export async function gql<T>(query: string, variables: Vars = {}): Promise<T> {
   const message: string = body?.error?.message ?? body?.detail ?? response.statusText;
   if (response.status === 401) throw new AuthError(message || "API key not recognised");
   if (response.status === 403) throw new ForbiddenError(message || "forbidden");
-  if (response.status >= 500) {
-    throw new UnavailableError(`The provgraph API answered ${response.status}: ${message || "unavailable"}`);
-  }
+  if (response.status >= 500) throw unavailable(response.status, message);
   if (!body) throw new UnavailableError(`Unexpected answer from the API (${response.status})`);
   if (body.errors?.length) {
     const text = body.errors.map((e: { message: string }) => e.message).join("; ");
-    if (/unavailable|retry/i.test(text)) throw new UnavailableError(text);
+    if (/unavailable|retry/i.test(text)) throw new UnavailableError("The graph store is unavailable.", text);
     if (/forbidden/i.test(text)) throw new ForbiddenError(text);
     if (/not recognised|missing API key/i.test(text)) throw new AuthError(text);
     throw new GraphQLErrors(text);
@@ -55,7 +62,7 @@ export async function restExport<T>(path: string): Promise<T | null> {
   const message: string = body?.error?.message ?? response.statusText;
   if (response.status === 401) throw new AuthError(message);
   if (response.status === 403) throw new ForbiddenError(message);
-  if (response.status >= 500) throw new UnavailableError(`The provgraph API answered ${response.status}: ${message}`);
+  if (response.status >= 500) throw unavailable(response.status, message);
   if (!response.ok || !body) throw new GraphQLErrors(`export failed (${response.status}): ${message}`);
   return body as T;
 }

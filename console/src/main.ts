@@ -55,7 +55,7 @@ export function handleError(err: unknown, where: HTMLElement = main()): void {
     return;
   }
   if (err instanceof UnavailableError) {
-    showBanner(`${err.message} — the page will recover when the API is back.`);
+    showBanner(`${err.message} The page retries every 5 s and recovers when the service is back.`);
     scheduleRetry();
     return;
   }

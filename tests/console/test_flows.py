@@ -84,6 +84,14 @@ def test_output_contradicted_citation_shows_highlighted_evidence_and_path(
     highlighted = page.evaluate("() => window.__provgraphPath()")
     assert highlighted[0] == "ana-read-1" and highlighted[-1] == DEMO_OUTPUT
     shot(page, "05-attribution-path")
+    # a longer path, through the sub-agent's delegation, is drawn hop by hop on the graph
+    longest = page.locator("#paths button").last
+    hops = int(longest.get_attribute("data-hops"))
+    longest.click()
+    drawn = page.evaluate("() => window.__provgraphPath()")
+    assert hops >= 3 and len(drawn) == hops + 1 and drawn[-1] == DEMO_OUTPUT
+    edges_on_path = page.evaluate("() => window.__provgraph_cy_path_edges()")
+    assert edges_on_path >= hops  # one edge per hop (two when a pair has two labels)
 
 
 def test_filter_sessions_by_verdict_and_text(page: Any, console: Console) -> None:

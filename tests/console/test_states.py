@@ -158,3 +158,35 @@ def test_a_5000_node_session_opens_collapsed_by_agent(page: Any, console: Consol
     shot(page, "12-big-session")
     page.locator(".agents .chip", has_text="agent_03").click()
     page.wait_for_function("() => window.__provgraph.view.cy.nodes().length > 400")
+
+
+def test_neo4j_unreachable_is_said_not_shown_as_a_blank_page(page: Any, tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as sock:  # a port nobody listens on
+        sock.bind(("127.0.0.1", 0))
+        dead = sock.getsockname()[1]
+    settings = Settings(
+        home=tmp_path,
+        auth=True,
+        bootstrap_admin_key=BOOTSTRAP,
+        project="nodb",
+        keys_db=tmp_path / "keys.sqlite3",
+        neo4j_uri=f"bolt://127.0.0.1:{dead}",
+        auto_verify=False,
+    )
+    _, server, base = start_api(settings)
+    try:
+        page.goto(f"{base}/ui/")
+        page.fill("#api-key", BOOTSTRAP)
+        page.click("form.signin button[type=submit]")
+        error = page.locator("#signin-error")
+        error.wait_for()
+        page.wait_for_function("() => document.getElementById('signin-error').textContent !== ''")
+        assert (
+            "503" in error.inner_text() and "store or broker is unavailable" in error.inner_text()
+        )
+        assert "Neo4j" in error.locator(".detail").inner_text()
+        shot(page, "13-neo4j-down")
+    finally:
+        server.should_exit = True

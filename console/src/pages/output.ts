@@ -265,6 +265,7 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
     view?.highlightPath(path.nodeIds);
     graphBox.scrollIntoView({ block: "center" });
     (window as any).__provgraphPath = () => path.nodeIds.filter((nid) => view?.cy.getElementById(nid).hasClass("path"));
+    (window as any).__provgraph_cy_path_edges = () => view?.cy.edges(".path").length ?? 0;
     for (const li of pathList.querySelectorAll("button")) li.setAttribute("aria-pressed", String(li.dataset.source === path.source.id && li.dataset.hops === String(path.hopCount)));
     announce(`Path to ${path.source.label} drawn: ${path.hopCount} hops`);
   }
@@ -273,7 +274,7 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
     clear(pathList);
     for (const p of paths) {
       pathList.append(
-        h("li", {}, h("button", { type: "button", class: "link", "data-source": p.source.id, "data-hops": p.hopCount, "aria-pressed": "false", onclick: () => drawPath(p) }, `${p.source.citationKey ? `${p.source.citationKey} · ` : ""}${p.source.label}`), h("span", { class: "muted small" }, ` ${p.hopCount} hop${p.hopCount === 1 ? "" : "s"}`)),
+        h("li", {}, h("button", { type: "button", class: "link", "data-source": p.source.id, "data-hops": p.hopCount, "aria-pressed": "false", title: p.nodeIds.join(" → "), onclick: () => drawPath(p) }, `${p.source.citationKey ? `${p.source.citationKey} · ` : ""}${p.source.label}`), h("span", { class: "muted small" }, ` ${p.hopCount} hop${p.hopCount === 1 ? "" : "s"}`)),
       );
     }
   }

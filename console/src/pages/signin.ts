@@ -51,7 +51,10 @@ export function renderSignIn(el: HTMLElement): void {
       clearKey();
       if (err instanceof AuthError) error.textContent = `Key refused: ${err.message}`;
       else if (err instanceof ForbiddenError) error.textContent = `This key cannot read: ${err.message}`;
-      else if (err instanceof UnavailableError) error.textContent = err.message;
+      else if (err instanceof UnavailableError) {
+        error.textContent = `${err.message} Try again shortly.`;
+        if (err.detail) error.append(h("span", { class: "detail" }, err.detail));
+      }
       else error.textContent = String((err as Error).message ?? err);
       input.focus();
     }
