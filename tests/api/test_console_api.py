@@ -66,3 +66,11 @@ async def test_console_is_served_at_ui_with_a_strict_policy(env: Env) -> None:
     script = await env.client.get("/ui/app.js")
     assert script.status_code == 200 and script.headers["x-content-type-options"] == "nosniff"
     assert (await env.client.get("/ui/nope.js")).status_code == 404
+
+
+async def test_an_ingest_key_cannot_sign_in_to_the_console(env: Env) -> None:
+    response = await env.client.post(
+        "/graphql", json={"query": "{ viewer { role } }"}, headers=env.headers("acme", "ingest")
+    )
+    assert response.status_code == 403
+    assert "read or admin key" in response.json()["error"]["message"]
