@@ -53,5 +53,11 @@ export function renderTimeline(container: HTMLElement, nodes: GNode[], onSelect:
     });
     root.append(g);
   });
+  if (timed.length > MAX_MARKS) {
+    const note = document.createElement("p");
+    note.className = "muted small";
+    note.textContent = `Showing the first ${MAX_MARKS} of ${timed.length} timed nodes (earliest first).`;
+    container.append(note);
+  }
   container.append(root);
 }

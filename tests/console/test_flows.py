@@ -141,3 +141,44 @@ def test_read_key_has_no_verify_button_and_a_forged_call_is_refused(
     )
     assert forged["body"].get("data") is None or forged["body"]["data"] is None
     assert "admin" in forged["body"]["errors"][0]["message"]
+
+
+def test_a_new_session_and_new_nodes_appear_live(page: Any, console: Console) -> None:
+    import uuid
+
+    import httpx
+
+    from provgraph.examples.synthetic import synthetic_session
+
+    session = f"live-{uuid.uuid4().hex[:6]}"
+    events = synthetic_session(session, 20, agents=2)
+
+    def post(batch: list[dict[str, Any]]) -> None:
+        response = httpx.post(
+            f"{console.base}/v1/events",
+            json=batch,
+            headers={"Authorization": f"Bearer {console.admin}"},
+            timeout=60,
+        )
+        assert response.status_code == 207 and response.json()["rejected"] == 0
+
+    sign_in(page, console, console.read)
+    page.locator(f"tr[data-session='{DEMO_SESSION}']").wait_for()
+    page.wait_for_function("() => document.getElementById('live-state').textContent === 'live'")
+    page.wait_for_timeout(1500)  # the subscription takes its first snapshot once subscribed
+    post(events[:10])
+    page.locator(f"tr[data-session='{session}']").wait_for()  # no reload: the list refreshed
+    page.locator(f"tr[data-session='{session}'] a").click()
+    page.wait_for_selector("#graph[data-rendered='true']")
+    before = page.evaluate("() => window.__provgraph.nodes")
+    page.wait_for_function("() => document.getElementById('live-state').textContent === 'live'")
+    page.wait_for_timeout(1500)
+    post(events[10:])
+    notice = page.locator("#session-changed")
+    notice.wait_for()
+    assert f"{len(events)} nodes now" in notice.inner_text()
+    notice.locator("button").click()
+    page.wait_for_function(
+        f"() => window.__provgraph && window.__provgraph.nodes === {len(events)}"
+    )
+    assert before == 10

@@ -3,7 +3,7 @@
 import { gql, restExport, subscribe } from "../api";
 import { announce, append, clear, fmtTime, folded, h } from "../dom";
 import { renderGraph, type GEdge, type GNode, type GraphView } from "../graph";
-import { handleError, onLeave } from "../main";
+import { handleError, onLeave, route } from "../main";
 import { renderTimeline } from "../timeline";
 import { verdictBadge } from "../verdicts";
 
@@ -177,6 +177,7 @@ export async function renderSession(el: HTMLElement, id: string): Promise<void> 
       );
     }
   };
+  const changed = h("p", { class: "notice", id: "session-changed", hidden: true });
   el.append(
     h(
       "div",
@@ -198,6 +199,7 @@ export async function renderSession(el: HTMLElement, id: string): Promise<void> 
         ? h("ul", { class: "outputs-list" }, session.finalOutputs.map((o) => h("li", {}, h("a", { href: `#/output/${encodeURIComponent(o.id)}` }, o.label), " ", h("span", { class: "muted small" }, `${o.agentName}${o.citationKey ? ` · cited as ${o.citationKey}` : " · top-level answer"}`))))
         : h("p", { class: "muted" }, "No final output yet."),
     ),
+    changed,
     h("div", { class: "toolbar" }, h("div", { role: "tablist", class: "tabs", "aria-label": "View" }, tabGraph, tabTimeline), search, names, agentToggles),
     h("div", { class: "split" }, h("div", { class: "canvas" }, graphBox, timelineBox, legend()), detail),
   );
@@ -211,7 +213,15 @@ export async function renderSession(el: HTMLElement, id: string): Promise<void> 
       "subscription Live { sessionUpdated { id nodeCount } }",
       {},
       (d: { sessionUpdated: { id: string; nodeCount: number } }) => {
-        if (d.sessionUpdated.id === id) announce(`Session changed: now ${d.sessionUpdated.nodeCount} nodes. Reload to redraw.`);
+        if (d.sessionUpdated.id !== id) return;
+        const added = d.sessionUpdated.nodeCount - session.nodeCount;
+        clear(changed);
+        changed.append(
+          `This session changed while open: ${d.sessionUpdated.nodeCount} nodes now (${added >= 0 ? "+" : ""}${added}). `,
+          h("button", { type: "button", class: "link", onclick: () => void route() }, "Redraw"),
+        );
+        changed.hidden = false;
+        announce(`Session changed: now ${d.sessionUpdated.nodeCount} nodes`);
       },
     ),
   );
