@@ -140,6 +140,8 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
     versionsBox,
   );
 
+  let activeTag: number | null = null;
+
   function drawText(): void {
     clear(textBox);
     const content: string = node.content ?? "";
@@ -154,27 +156,39 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
       byTag.set(c.tagIndex, [...(byTag.get(c.tagIndex) ?? []), c]);
     }
     const para = h("p", {});
+    // the selected citation's claim is marked in the text it was extracted from
+    const claim = tags.find((t) => t.tag_index === activeTag)?.claim;
+    const emit = (a: number, b: number) => {
+      if (!claim || claim.end <= a || claim.start >= b) {
+        para.append(content.slice(a, b));
+        return;
+      }
+      const from = Math.max(a, claim.start);
+      const to = Math.min(b, claim.end);
+      para.append(content.slice(a, from), h("mark", { class: "claim-span" }, content.slice(from, to)), content.slice(to, b));
+    };
     for (const tag of [...tags].sort((a, b) => a.start - b.start)) {
       if (tag.start < at) continue;
-      para.append(content.slice(at, tag.start));
+      emit(at, tag.start);
       const checks = byTag.get(tag.tag_index) ?? [];
       const verdict = tag.unresolvable_keys.length && !checks.length ? "unverifiable" : worst(checks.map((c) => c.verdict));
       const label = verdict ?? (tag.unresolvable_keys.length ? "unresolvable" : "not checked");
       const button = h(
         "button",
-        { type: "button", class: `cite ${verdictClass(verdict)}`, "data-tag": tag.tag_index, "data-verdict": label, "aria-label": `Citation ${tag.keys.join(", ")}: ${label}` },
+        { type: "button", class: `cite ${verdictClass(verdict)}${tag.tag_index === activeTag ? " active" : ""}`, "data-tag": tag.tag_index, "data-verdict": label, "aria-label": `Citation ${tag.keys.join(", ")}: ${label}` },
         h("span", { "aria-hidden": "true" }, symbol(label)),
         ` ${tag.keys.join("|")}`,
       );
       button.addEventListener("click", () => {
-        for (const b of textBox.querySelectorAll(".cite")) b.classList.remove("active");
-        button.classList.add("active");
+        activeTag = tag.tag_index;
+        drawText();
+        (textBox.querySelector(`button.cite[data-tag="${tag.tag_index}"]`) as HTMLElement | null)?.focus();
         void showCitation(tag, checks).catch((err) => handleError(err, citationPanel));
       });
       para.append(button);
       at = tag.end;
     }
-    para.append(content.slice(at));
+    emit(at, content.length);
     if (!tags.length && content) {
       // no report: show raw tags as plain, non-interactive text
       clear(para);

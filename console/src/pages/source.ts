@@ -57,7 +57,7 @@ export async function renderSource(el: HTMLElement, id: string): Promise<void> {
       "section",
       { class: "panel" },
       h("h2", {}, data.node.label),
-      h("p", { class: "facts" }, `${data.node.type ?? "placeholder"} · read by ${data.node.agentName || "—"} · ${fmtTime(data.node.timestamp)}${data.node.citationKey ? ` · key ${data.node.citationKey}` : ""} · `, data.node.sessionId ? h("a", { href: `#/session/${encodeURIComponent(data.node.sessionId)}` }, `session ${data.node.sessionId}`) : null),
+      h("p", { class: "facts" }, `${data.node.type ? String(data.node.type).toLowerCase().replace("_", " ") : "placeholder"} · read by ${data.node.agentName || "—"} · ${fmtTime(data.node.timestamp)}${data.node.citationKey ? ` · key ${data.node.citationKey}` : ""} · `, data.node.sessionId ? h("a", { href: `#/session/${encodeURIComponent(data.node.sessionId)}` }, `session ${data.node.sessionId}`) : null),
       data.node.content ? folded(data.node.content) : null,
     ),
     h(
