@@ -7,6 +7,7 @@ import { announce, append, clear, fmtTime, h } from "../dom";
 import { renderGraph, type GraphView } from "../graph";
 import { currentViewer, handleError, onLeave } from "../main";
 import { verdictBadge, verdictClass, worst } from "../verdicts";
+import { compactRaw, num, pct, sourceWithEvidence, symbol } from "./citation";
 import { loadSessionGraph, notFound } from "./session";
 
 const OUTPUT = `query Output($id: ID!) {
@@ -76,8 +77,6 @@ interface Path {
   source: { id: string; label: string; citationKey: string | null };
 }
 
-const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`);
-const num = (x: unknown) => (typeof x === "number" ? x.toFixed(3) : "—");
 
 export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
   const exists = await gql<{ node: { id: string } | null }>("query Exists($id: ID!) { node(id: $id) { id } }", { id });
@@ -324,28 +323,6 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
     );
   }
   summary.before(h("p", { class: "notice live-note", id: "report-live", "aria-live": "polite" }));
-}
-
-function symbol(label: string): string {
-  return ({ supported: "✓", weak: "~", unsupported: "?", contradicted: "✗", unverifiable: "∅", unresolvable: "∅" } as Record<string, string>)[label] ?? "·";
-}
-
-function sourceWithEvidence(text: string, ev: { start: number | null; end: number | null } | undefined): HTMLElement {
-  const box = h("div", { class: "source-text" });
-  if (!ev || ev.start === null || ev.end === null || ev.start < 0 || ev.end > text.length || ev.start >= ev.end) {
-    box.append(text, h("p", { class: "muted small" }, "(no evidence span located)"));
-    return box;
-  }
-  box.append(text.slice(0, ev.start), h("mark", { class: "evidence", id: "evidence" }, text.slice(ev.start, ev.end)), text.slice(ev.end));
-  return box;
-}
-
-function compactRaw(raw: Record<string, unknown> | undefined): string {
-  if (!raw) return "";
-  return Object.entries(raw)
-    .filter(([, v]) => v !== null && v !== "" && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => `${k}=${typeof v === "number" ? (v as number).toFixed(3) : Array.isArray(v) ? v.join(",") : String(v)}`)
-    .join(" · ");
 }
 
 function splitParagraphs(p: HTMLElement): HTMLElement[] {
