@@ -119,7 +119,7 @@ def start_api(settings: Settings) -> tuple[Any, uvicorn.Server, str]:
     return app, server, f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def console(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Console]:
@@ -154,8 +154,10 @@ def console(
     server.should_exit = True
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Any]:
+    """Closed when the console tests end: Playwright's sync API keeps an event loop running
+    in this thread while open, which would break later tests that call ``asyncio.run``."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium; make test installs it)")
     sync_api = pytest.importorskip("playwright.sync_api")
