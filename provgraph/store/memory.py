@@ -26,7 +26,7 @@ from provgraph.store.codec import (
     report_to_dict,
 )
 from provgraph.store.eventlog import EventLog, LogRecovery
-from provgraph.store.memory_state import NodeState, ProjectState
+from provgraph.store.memory_state import NodeState, ProjectState, unrequested_outputs
 from provgraph.store.shared import (
     EPOCH,
     build_source_paths,
@@ -60,7 +60,7 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import lineage_walk, source_paths
+from provgraph.traversal import contributing_sources, lineage_walk, source_paths
 
 _key_order = key_order  # kept for adapters written against the earlier name
 __all__ = ["EPOCH", "MemoryGraphStore", "build_source_paths"]
@@ -298,7 +298,8 @@ class MemoryGraphStore:
                 graph, query.output_id, max_depth=query.max_depth, max_paths=query.max_paths
             )
             nodes = {i: graph.nodes[i] for p in paths for i in p}
-        return build_source_paths(output, paths, nodes, truncated)
+            sources = [graph.nodes[i] for i in contributing_sources(graph, query.output_id)]
+        return build_source_paths(output, paths, nodes, truncated, sources)
 
     def lineage(
         self,
@@ -397,6 +398,14 @@ class MemoryGraphStore:
             ]
         jobs.sort(key=lambda j: (j.created_at, j.id))
         return jobs[:limit]
+
+    def outputs_without_jobs(
+        self, project: str | None = None, *, limit: int = 100
+    ) -> list[tuple[str, str]]:
+        bounded_int(limit, name="limit", low=0, high=MAX_JOB_LISTING)
+        with self._lock:
+            chosen = {project: self._project(project)} if project is not None else self._projects
+            return unrequested_outputs(chosen, limit)
 
     def ping(self) -> bool:
         return True

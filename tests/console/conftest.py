@@ -18,7 +18,6 @@ import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import partial
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -30,8 +29,7 @@ import uvicorn
 from provgraph.config import Settings
 from provgraph.verification.config import VerificationConfig
 from services.api.app import create_app
-from services.api.verification import WorkerDispatcher
-from services.worker.dispatch import enqueue_verification
+from services.api.verification import UseCaseDispatcher
 
 CHROMIUM = os.environ.get("PROVGRAPH_CHROMIUM", "/usr/bin/chromium")
 BOOTSTRAP = "console-bootstrap-admin-key-0123456789abcdef"
@@ -100,9 +98,7 @@ def start_api(settings: Settings) -> tuple[Any, uvicorn.Server, str]:
     app = create_app(settings)
     state = app.state.provgraph
     fast = VerificationConfig(embeddings=False, nli=False)
-    state.verifier = WorkerDispatcher(
-        partial(enqueue_verification, config=fast), settings, state.store
-    )
+    state.verifier = UseCaseDispatcher(settings, state.store, fast)
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(

@@ -19,8 +19,8 @@ from starlette.requests import HTTPConnection
 from strawberry.fastapi import BaseContext
 
 from provgraph.store.port import AsyncGraphStore
+from provgraph.usecases.roles import Permission, Principal
 from services.api.auth.dependency import authenticate, authorize, principal_for_token
-from services.api.auth.roles import Permission, Principal
 from services.api.errors import PayloadTooLargeError, UnauthenticatedError
 from services.api.graphql.loaders import Loaders, create_loaders
 from services.api.state import AppState

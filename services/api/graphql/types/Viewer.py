@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import strawberry
 
-from services.api.auth.roles import Permission, Principal
+from provgraph.usecases.roles import Permission, Principal
 
 
 @strawberry.type(description="The caller's key: its project and role, and what it may do.")
