@@ -71,8 +71,10 @@ def test_output_contradicted_citation_shows_highlighted_evidence_and_path(
     check = page.locator("#citation article.check.check-contradicted")
     check.wait_for()
     assert "founded in 1995 in Amsterdam" in page.locator("#citation blockquote.claim").inner_text()
-    assert page.locator("#output-text mark.claim-span").inner_text().startswith(
-        "The company was founded in 1995"
+    assert (
+        page.locator("#output-text mark.claim-span")
+        .inner_text()
+        .startswith("The company was founded in 1995")
     )  # the claim is marked in the answer too
     evidence = page.locator("#citation mark.evidence").inner_text()
     assert "founded in 1987 in Rotterdam" in evidence
