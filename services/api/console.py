@@ -9,9 +9,10 @@ loads nothing from another origin; the Content-Security-Policy says so.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -23,7 +24,9 @@ CSP = (
     "frame-ancestors 'none'; form-action 'self'"
 )
 """Inline styles only (the graph library sets element styles); scripts from this origin only.
-``connect-src 'self'`` covers same-origin ``ws:``/``wss:`` in current browsers."""
+The page's own CSP also names this host's ``ws:``/``wss:`` (older browsers do not count
+a WebSocket to the same host as ``'self'``)."""
+_HOST = re.compile(r"^[A-Za-z0-9.\-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$")
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
@@ -38,6 +41,19 @@ class _ConsoleFiles(StaticFiles):
         response = await super().get_response(path, scope)
         response.headers.update(HEADERS)
         return response
+
+
+def page_headers(host: str | None) -> dict[str, str]:
+    """The index page's headers: its CSP allows WebSockets to the host it was served from."""
+    if not host or not _HOST.match(host):
+        return HEADERS
+    sockets = f"ws://{host} wss://{host}"
+    return {
+        **HEADERS,
+        "Content-Security-Policy": CSP.replace(
+            "connect-src 'self'", f"connect-src 'self' {sockets}"
+        ),
+    }
 
 
 def mount_console(app: FastAPI) -> None:
@@ -60,7 +76,9 @@ def mount_console(app: FastAPI) -> None:
         return
 
     @app.get("/ui/", include_in_schema=False)
-    async def console_index() -> FileResponse:
-        return FileResponse(ASSETS / "index.html", headers=HEADERS)
+    async def console_index(request: Request) -> FileResponse:
+        return FileResponse(
+            ASSETS / "index.html", headers=page_headers(request.headers.get("host"))
+        )
 
     app.mount("/ui", _ConsoleFiles(directory=ASSETS), name="console")

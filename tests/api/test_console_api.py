@@ -62,7 +62,10 @@ async def test_console_is_served_at_ui_with_a_strict_policy(env: Env) -> None:
     assert redirect.status_code == 308 and redirect.headers["location"] == "/ui/"
     index = await env.client.get("/ui/")
     assert index.status_code == 200 and "app.js" in index.text
-    assert "script-src 'self'" in index.headers["content-security-policy"]
+    policy = index.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "connect-src 'self' ws://test wss://test" in policy
+    forged = await env.client.get("/ui/", headers={"host": "evil.example; script-src *"})
+    assert "script-src *" not in forged.headers["content-security-policy"]
     script = await env.client.get("/ui/app.js")
     assert script.status_code == 200 and script.headers["x-content-type-options"] == "nosniff"
     assert (await env.client.get("/ui/nope.js")).status_code == 404
