@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from provgraph.audit.chain import AuditEntry, ingest_entry, report_entry
 from provgraph.errors import CitationKeyConflictError, NotFoundError
 from provgraph.events import Event, EventError
 from provgraph.graph import EdgeLabel, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
@@ -26,6 +27,7 @@ from provgraph.store.codec import (
     report_to_dict,
 )
 from provgraph.store.eventlog import EventLog, LogRecovery
+from provgraph.store.memory_audit import MemoryAuditMixin
 from provgraph.store.memory_state import NodeState, ProjectState
 from provgraph.store.shared import (
     EPOCH,
@@ -64,16 +66,23 @@ _key_order = key_order  # kept for adapters written against the earlier name
 __all__ = ["EPOCH", "MemoryGraphStore", "build_source_paths"]
 
 
-class MemoryGraphStore:
-    """In-memory :class:`~provgraph.store.port.GraphStore` with an optional event log."""
+class MemoryGraphStore(MemoryAuditMixin):
+    """In-memory :class:`~provgraph.store.port.GraphStore` with an optional event log.
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    ``audit_chain`` seals every accepted batch, report and review into the
+    project's hash chain (in the same log line); off only to measure its cost.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, audit_chain: bool = True) -> None:
         self._lock = threading.RLock()
+        self.audit_chain = audit_chain
         self._projects: dict[str, ProjectState] = {}
+        self._records: list[dict[str, Any]] = []
         self._log: EventLog | None = EventLog(path) if path is not None else None
         if self._log is not None:
             for record in self._log.replay():
                 self._apply_record(record)
+                self._records.append(record)
 
     @property
     def recovery(self) -> LogRecovery | None:
@@ -88,15 +97,23 @@ class MemoryGraphStore:
         op = record.get("op")
         project = str(record.get("project", ""))
         if op == "ingest":
-            events = [(i, Event.model_validate(raw)) for i, raw in enumerate(record["events"])]
-            self._apply_events(project, events)
+            raws = [raw for raw in record["events"] if raw is not None]
+            self._apply_events(project, [(i, Event.model_validate(r)) for i, r in enumerate(raws)])
+            if "entry" in record:
+                entry = {**record["entry"], "payload": {"events": record["events"]}}
+                self._project(project).audit.append(AuditEntry.from_dict(entry))
         elif op == "report":
             self._apply_report(project, report_from_dict(record["report"]))
+            if "entry" in record:
+                self._project(project).audit.append(AuditEntry.from_dict(record["entry"]))
         elif op == "job":
             job = job_from_dict(record["job"])
             self._project(project).jobs[job.id] = job
+        else:
+            self._apply_audit_record(project, record)
 
     def _append(self, record: dict[str, Any]) -> None:
+        self._records.append(record)
         if self._log is not None:
             self._log.append(record)
 
@@ -105,13 +122,13 @@ class MemoryGraphStore:
         with self._lock:
             result, applied = self._apply_events(project, list(enumerate(events)))
             if applied:
-                self._append(
-                    {
-                        "op": "ingest",
-                        "project": project,
-                        "events": [e.model_dump(mode="json") for e in applied],
-                    }
-                )
+                events = [e.model_dump(mode="json") for e in applied]
+                record: dict[str, Any] = {"op": "ingest", "project": project, "events": events}
+                if self.audit_chain:
+                    entry = self._seal(project, ingest_entry(events))
+                    self._project(project).audit.append(entry)
+                    record["entry"] = {**entry.to_dict(), "payload": None}
+                self._append(record)
             return result
 
     def _apply_events(
@@ -319,7 +336,13 @@ class MemoryGraphStore:
     def save_report(self, project: str, report: StoredReport) -> StoredReport:
         with self._lock:
             stored = self._apply_report(project, report)
-            self._append({"op": "report", "project": project, "report": report_to_dict(stored)})
+            doc = report_to_dict(stored)
+            record: dict[str, Any] = {"op": "report", "project": project, "report": doc}
+            if self.audit_chain:
+                entry = self._seal(project, report_entry(doc))
+                self._project(project).audit.append(entry)
+                record["entry"] = entry.to_dict()
+            self._append(record)
             return stored
 
     def _apply_report(self, project: str, report: StoredReport) -> StoredReport:

@@ -6,7 +6,9 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from provgraph.audit.chain import AuditEntry
 from provgraph.graph import NodeType, ProvenanceGraph, ProvenanceNode
+from provgraph.store.audit_types import Review
 from provgraph.store.shared import EPOCH
 from provgraph.store.types import Job, StoredReport
 
@@ -50,3 +52,5 @@ class ProjectState:
     reports: dict[str, list[StoredReport]] = field(default_factory=dict)
     jobs: dict[str, Job] = field(default_factory=dict)
     sessions: dict[str, dict[str, None]] = field(default_factory=dict)
+    audit: list[AuditEntry] = field(default_factory=list)
+    reviews: dict[str, Review] = field(default_factory=dict)

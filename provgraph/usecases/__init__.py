@@ -1,0 +1,1 @@
+"""Use cases: the application layer, framework-free."""
