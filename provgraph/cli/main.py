@@ -32,6 +32,7 @@ _SUB_APPS = {
     "provgraph.cli.keys": "keys",
     "provgraph.cli.serve": None,
     "provgraph.cli.worker": None,
+    "provgraph.cli.audit": "audit",
 }
 
 
