@@ -45,7 +45,7 @@ class CheckpointSigner:
             key = serialization.load_pem_private_key(path.read_bytes(), password=None)
         except (OSError, ValueError, TypeError) as exc:
             raise ConfigurationError(
-                f"PROVGRAPH_AUDIT_SIGNING_KEY: cannot read an Ed25519 private key from {path}: {exc}"
+                f"PROVGRAPH_AUDIT_SIGNING_KEY: no Ed25519 private key in {path}: {exc}"
             ) from exc
         if not isinstance(key, _ed25519().Ed25519PrivateKey):
             raise ConfigurationError(f"{path} holds a {type(key).__name__}, not an Ed25519 key")
