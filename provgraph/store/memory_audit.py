@@ -189,8 +189,11 @@ def _erased(record: dict[str, Any], project: str, erasure: Erasure) -> dict[str,
     op = record.get("op")
     outputs = set(erasure.report_outputs)
     if op == "ingest":
-        erased = set(erasure.event_ids)
-        events = [None if e is None or e.get("id") in erased else e for e in record["events"]]
+        erased, nodes = set(erasure.event_ids), set(erasure.node_ids)
+        events = [
+            None if e is None or e.get("id") in erased or e.get("node_id") in nodes else e
+            for e in record["events"]
+        ]
         return {**record, "events": events}
     if op in ("report", "review"):
         subject = record["report"] if op == "report" else record["review"]
