@@ -33,6 +33,9 @@ _SUB_APPS = {
     "provgraph.cli.serve": None,
     "provgraph.cli.worker": None,
     "provgraph.cli.audit": "audit",
+    "provgraph.cli.review": "review",
+    "provgraph.cli.erase": "erase",
+    "provgraph.cli.retention": "retention",
 }
 
 

@@ -31,7 +31,9 @@ from provgraph.config import Settings, load_settings
 from services.worker.names import (
     HEAVY_QUEUE,
     LIGHT_QUEUE,
+    TASK_CHECKPOINT,
     TASK_PING,
+    TASK_RETENTION,
     TASK_SWEEP,
     TASK_VERIFY_HEAVY,
     TASK_VERIFY_LIGHT,
@@ -80,12 +82,24 @@ def celery_config(settings: Settings, options: WorkerOptions) -> dict[str, Any]:
             TASK_VERIFY_HEAVY: {"queue": HEAVY_QUEUE, "routing_key": HEAVY_QUEUE},
             TASK_SWEEP: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
             TASK_PING: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
+            TASK_RETENTION: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
+            TASK_CHECKPOINT: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
         },
         "beat_schedule": {
             "provgraph-requeue-sweep": {
                 "task": TASK_SWEEP,
                 "schedule": options.sweep_interval,
                 "options": {"expires": options.sweep_interval},
+            },
+            "provgraph-retention": {
+                "task": TASK_RETENTION,
+                "schedule": options.retention_interval,
+                "options": {"expires": options.retention_interval},
+            },
+            "provgraph-audit-checkpoint": {
+                "task": TASK_CHECKPOINT,
+                "schedule": options.checkpoint_interval,
+                "options": {"expires": options.checkpoint_interval},
             },
         },
         "beat_schedule_filename": str(settings.home / "celerybeat-schedule"),
@@ -111,6 +125,9 @@ def create_app(settings: Settings | None = None, options: WorkerOptions | None =
     from services.worker.tasks import register_tasks
 
     register_tasks(celery_app, options)
+    from services.worker.audit_tasks import register_audit_tasks
+
+    register_audit_tasks(celery_app)
     return celery_app
 
 
