@@ -16,6 +16,9 @@ from provgraph.audit.chain import GENESIS, AuditEntry, EntryKind, report_key
 from provgraph.audit.merkle import merkle_root
 from provgraph.graph import ProvenanceGraph, ProvenanceNode
 
+DATA_CHECKS = frozenset({"graph", "report", "review", "erasure"})
+"""Checks of the stored data against the chain (the rest check the chain itself)."""
+
 
 @dataclass(frozen=True)
 class Failure:
@@ -29,8 +32,10 @@ class Failure:
     check: str
     message: str
 
-    def sort_key(self) -> tuple[int, int, str]:
-        return (0 if self.seq is not None else 1, self.seq or 0, self.message)
+    def sort_key(self) -> tuple[int, int, int, str]:
+        """The chain's own failures first: with a broken chain, data mismatches are symptoms."""
+        data = 1 if self.check in DATA_CHECKS else 0
+        return (data, 0 if self.seq is not None else 1, self.seq or 0, self.message)
 
     def describe(self) -> str:
         where = f"entry {self.seq}" if self.seq is not None else "no entry"

@@ -15,6 +15,7 @@ from typing import Any
 
 from provgraph.audit.canonical import text_digest
 from provgraph.audit.chain import GENESIS, AuditEntry, PendingEntry, review_entry, seal
+from provgraph.errors import ValidationError
 from provgraph.graph import ProvenanceGraph, ProvenanceNode
 from provgraph.store.audit_types import Erasure, ErasureResult, Review
 from provgraph.store.eventlog import EventLog
@@ -116,7 +117,7 @@ class MemoryAuditMixin:
         with self._lock:
             state = self._project(project)
             if review.id in state.reviews:
-                raise ValueError(f"review '{review.id}' exists; reviews are never edited")
+                raise ValidationError(f"review '{review.id}' exists; reviews are never edited")
             state.reviews[review.id] = review
             record: dict[str, Any] = {"op": "review", "project": project}
             record["review"] = review.to_dict()

@@ -89,6 +89,10 @@ def save_review_query() -> str:
     )
 
 
+def review_exists_query() -> str:
+    return f"MATCH (v:{REVIEW} {{project: $project, id: $id}})\nRETURN count(v) AS found"
+
+
 def list_reviews_query(*, by_output: bool) -> str:
     match = (
         f"MATCH (v:{REVIEW} {{project: $project, output_id: $output_id}})\n"

@@ -22,6 +22,7 @@ from provgraph.audit.chain import (
     review_entry,
     seal,
 )
+from provgraph.errors import ValidationError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceNode
 from provgraph.store.audit_types import Erasure, ErasureResult, Review
@@ -41,16 +42,26 @@ def _json(value: Any) -> str | None:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _loads(text: Any) -> dict[str, Any]:
+    """A stored JSON object; damaged text comes back as a marker (verification then fails
+    on that entry's hash or payload) rather than an exception that hides which entry."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return {"unreadable": str(text)[:200]}
+    return value if isinstance(value, dict) else {"unreadable": str(text)[:200]}
+
+
 def entry_from_row(project: str, row: Record) -> AuditEntry:
     return AuditEntry(
         project=project,
         seq=int(row["seq"]),
         kind=str(row["kind"]),
         at=str(row["at"]),
-        header=json.loads(row["header"]),
+        header=_loads(row["header"]),
         prev=str(row["prev"]),
         hash=str(row["hash"]),
-        payload=json.loads(row["payload"]) if row.get("payload") is not None else None,
+        payload=_loads(row["payload"]) if row.get("payload") is not None else None,
     )
 
 
@@ -124,6 +135,9 @@ def projects() -> Program[list[str]]:
 # ---------------------------------------------------------------------- reviews
 def save_review(project: str, review: Review, chain: bool) -> Program[Review]:
     doc = review.to_dict()
+    found = yield Statement(q.review_exists_query(), {"project": project, "id": review.id})
+    if found and int(found[0]["found"]):
+        raise ValidationError(f"review '{review.id}' exists; reviews are never edited")
     yield Statement(
         q.save_review_query(),
         {
