@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from provgraph.audit.canonical import digest, text_digest
 from provgraph.audit.chain import GENESIS, EntryKind
 from provgraph.errors import ValidationError
