@@ -222,6 +222,7 @@ class WorkerFactory:
         *,
         settings: Settings | None = None,
         queues: str = "light,heavy",
+        extra_args: tuple[str, ...] = (),
     ) -> WorkerProcess:
         settings = settings or self.settings
         name = f"pgtest{len(self.started)}-{uuid.uuid4().hex[:6]}@localhost"
@@ -253,6 +254,7 @@ class WorkerFactory:
             "INFO",
             "-n",
             name,
+            *extra_args,
         ]
         with log_path.open("wb") as log:
             popen = subprocess.Popen(
