@@ -78,7 +78,8 @@ def public_hex_from_pem(data: bytes) -> str:
     key = serialization.load_pem_public_key(data)
     if not isinstance(key, ed25519.Ed25519PublicKey):
         raise ConfigurationError("the public key is not an Ed25519 key")
-    return key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw).hex()
+    raw: bytes = key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    return raw.hex()
 
 
 def verify_signature(public_hex: str | None, signature_hex: str, message: bytes) -> bool:

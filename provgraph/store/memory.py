@@ -122,10 +122,10 @@ class MemoryGraphStore(MemoryAuditMixin):
         with self._lock:
             result, applied = self._apply_events(project, list(enumerate(events)))
             if applied:
-                events = [e.model_dump(mode="json") for e in applied]
-                record: dict[str, Any] = {"op": "ingest", "project": project, "events": events}
+                dumped = [e.model_dump(mode="json") for e in applied]
+                record: dict[str, Any] = {"op": "ingest", "project": project, "events": dumped}
                 if self.audit_chain:
-                    entry = self._seal(project, ingest_entry(events))
+                    entry = self._seal(project, ingest_entry(dumped))
                     self._project(project).audit.append(entry)
                     record["entry"] = {**entry.to_dict(), "payload": None}
                 self._append(record)

@@ -148,7 +148,7 @@ class MemoryAuditMixin:
         with self._lock:
             state = self._project(project)
             outputs = set(erasure.report_outputs)
-            counts = {
+            counts: dict[str, Any] = {
                 "nodes": sum(1 for i in erasure.node_ids if i in state.states),
                 "reports": sum(len(state.reports.get(o, [])) for o in outputs),
                 "jobs": sum(1 for j in state.jobs.values() if j.output_id in outputs),

@@ -98,9 +98,9 @@ def _records(bundle: dict[str, Any], entries: list[AuditEntry]) -> list[Failure]
             reviews[str(entry.payload["review"]["id"])] = entry
     failures: list[Failure] = []
     for report in bundle["reports"]:
-        entry = by_key.get(report_key(report["output_id"], report["config_hash"]))
-        if entry is None or digest(report) != entry.header.get("report"):
-            seq = entry.seq if entry else None
+        recorded = by_key.get(report_key(report["output_id"], report["config_hash"]))
+        if recorded is None or digest(report) != recorded.header.get("report"):
+            seq = recorded.seq if recorded else None
             failures.append(
                 Failure(
                     seq,
@@ -109,9 +109,9 @@ def _records(bundle: dict[str, Any], entries: list[AuditEntry]) -> list[Failure]
                 )
             )
     for review in bundle["reviews"]:
-        entry = reviews.get(str(review["id"]))
-        if entry is None or digest(review) != entry.header.get("review"):
-            seq = entry.seq if entry else None
+        made = reviews.get(str(review["id"]))
+        if made is None or digest(review) != made.header.get("review"):
+            seq = made.seq if made else None
             failures.append(Failure(seq, "review", f"review {review['id']} does not match"))
     return failures
 

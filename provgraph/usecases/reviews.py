@@ -174,15 +174,15 @@ def reviewed_checks(report: StoredReport, reviews: list[Review]) -> list[Reviewe
             latest[review.check_ref] = review
     result = []
     for check in _checks(report):
-        review = latest.get(check_ref(check))
+        applying = latest.get(check_ref(check))
         machine = str(check.get("verdict"))
         result.append(
             ReviewedCheck(
                 tag_index=int(check.get("tag_index", -1)),
                 key=str(check.get("key")),
                 machine_verdict=machine,
-                effective_verdict=review.verdict if review else machine,
-                review=review,
+                effective_verdict=applying.verdict if applying else machine,
+                review=applying,
             )
         )
     return result

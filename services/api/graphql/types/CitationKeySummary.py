@@ -46,7 +46,7 @@ class CitationKeySummary:
             reviewed = {(c.tag_index, c.key): c for c in reviewed_checks(stored, reviews)}
             for item in report_view.citation_items(stored.report):
                 if self.key in report_view.item_keys(item):
-                    check = reviewed.get((item.get("tag_index"), self.key))
+                    check = reviewed.get((int(item.get("tag_index", -1)), self.key))
                     verdicts.append(
                         CitationVerdict(
                             output_id=strawberry.ID(output_id),
