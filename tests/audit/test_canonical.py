@@ -56,3 +56,22 @@ def test_key_order_and_insertion_order_do_not_change_the_digest() -> None:
 
 def test_text_digest_hashes_utf8() -> None:
     assert text_digest("é") == hashlib.sha256("é".encode()).hexdigest()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"a": 1.5, "b": [0.1, -2.25, 1e-3, 123.456]},
+        {"x": 1.0, "y": 1e16, "z": 1e-7, "w": 5e-324, "v": 1.7976931348623157e308},
+        {"big": 2**60, "neg": -(2**53), "ok": 2**53 - 1},
+        {"\U0001f600": 1, "\ue000": 2, "a\u2028b": "\u0000\u001f\u007f\u2029"},
+        {"nested": [{"k": None, "t": True, "f": False, "s": "é\\\"/"}], "": []},
+        ["plain", 0, -0, 10, "x" * 100],
+    ],
+)
+def test_the_fast_path_agrees_with_the_reference_encoder(value: object) -> None:
+    import rfc8785
+
+    from provgraph.audit.canonical import _safe
+
+    assert canonical_json(value) == rfc8785.dumps(_safe(value))
