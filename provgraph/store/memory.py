@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from provgraph.audit.chain import AuditEntry, ingest_entry, report_entry
-from provgraph.errors import CitationKeyConflictError, NotFoundError
+from provgraph.errors import NotFoundError
 from provgraph.events import Event, EventError
-from provgraph.graph import EdgeLabel, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
-from provgraph.mapping import VERSIONED_FIELDS, EventWrite, map_events, utc_text
+from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.mapping import map_events, utc_text
 from provgraph.store.codec import (
     decode_cursor,
     encode_cursor,
@@ -28,7 +28,7 @@ from provgraph.store.codec import (
 )
 from provgraph.store.eventlog import EventLog, LogRecovery
 from provgraph.store.memory_audit import MemoryAuditMixin
-from provgraph.store.memory_state import NodeState, ProjectState
+from provgraph.store.memory_state import ProjectState, apply_write, key_conflict
 from provgraph.store.shared import (
     EPOCH,
     build_source_paths,
@@ -143,78 +143,15 @@ class MemoryGraphStore(MemoryAuditMixin):
             if event.id in state.deliveries:
                 duplicates.append(event.id)
                 continue
-            conflict = self._key_conflict(state, write)
+            conflict = key_conflict(state, write)
             if conflict is not None:
                 rejected.append(EventError(write.index, event.id, "citation_key", conflict))
                 continue
-            self._apply_write(state, write)
+            apply_write(state, write)
             state.deliveries.add(event.id)
             accepted.append(event.id)
             applied.append(event)
         return IngestResult(tuple(accepted), tuple(duplicates), tuple(rejected)), applied
-
-    @staticmethod
-    def _key_conflict(state: ProjectState, write: EventWrite) -> str | None:
-        key = write.citation_key
-        if key is None:
-            return None
-        bound = state.keys.get((write.session_id, key))
-        if bound is not None and bound != write.node.node_id:
-            return str(
-                CitationKeyConflictError(
-                    f"'{key}' already names node '{bound}' in session '{write.session_id}'"
-                ).reason
-            )
-        existing = state.states.get(write.node.node_id)
-        current = existing.fields.get("citation_key") if existing else None
-        if current is not None and current != key:
-            return f"node '{write.node.node_id}' already has citation key '{current}'"
-        return None
-
-    def _apply_write(self, state: ProjectState, write: EventWrite) -> None:
-        node_write = write.node
-        node = state.states.setdefault(node_write.node_id, NodeState(node_write.node_id))
-        previous_session = node.fields.get("session_id")
-        for name in VERSIONED_FIELDS:
-            value = node_write.fields.get(name)
-            if value is None:
-                continue
-            if node.versions.get(name, "") < node_write.version:
-                node.fields[name] = value
-                node.versions[name] = node_write.version
-        if node.timestamp is None or node_write.timestamp < node.timestamp:
-            node.timestamp = node_write.timestamp
-        if node.default_label is None or node.versions.get("type", "") == node_write.version:
-            node.default_label = node_write.default_label
-        current_session = node.fields.get("session_id")
-        if current_session != previous_session:
-            if previous_session is not None:
-                state.sessions.get(previous_session, {}).pop(node.id, None)
-            if current_session is not None:
-                state.sessions.setdefault(current_session, {})[node.id] = None
-        state.graph.add_node(node.to_node())
-        for edge in write.edges:
-            self._ensure_node(state, edge.source_id)
-            state.graph.add_edge(edge.source_id, edge.target_id, edge.label.value)
-        if write.citation_key is not None:
-            binding = (write.session_id, write.citation_key)
-            state.keys[binding] = node_write.node_id
-            for citing in state.uses.get(binding, {}):
-                if citing != node_write.node_id:  # a node never cites itself, in any order
-                    state.graph.add_edge(node_write.node_id, citing, EdgeLabel.CITED_IN.value)
-        for use in write.citations:
-            binding = (use.session_id, use.key)
-            state.uses.setdefault(binding, {})[use.citing_node_id] = None
-            cited = state.keys.get(binding)
-            if cited is not None and cited != use.citing_node_id:
-                state.graph.add_edge(cited, use.citing_node_id, EdgeLabel.CITED_IN.value)
-
-    @staticmethod
-    def _ensure_node(state: ProjectState, node_id: str) -> None:
-        if node_id not in state.states:
-            placeholder = NodeState(node_id)
-            state.states[node_id] = placeholder
-            state.graph.add_node(placeholder.to_node())
 
     # ------------------------------------------------------------------ reads
     def get_node(self, project: str, node_id: str) -> ProvenanceNode | None:
