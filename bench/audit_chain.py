@@ -5,7 +5,9 @@
 The same workload (``bench/_workload.py``) is ingested twice per store, into
 two projects: once with the chain on, once off. Batches are interleaved (on,
 off, off, on, …: the order flips every batch) so the load swings of a busy
-machine hit both alike; ``slowdown`` = time on / time off − 1 over all batches.
+machine hit both alike; ``slowdown_total`` = time on / time off − 1 over all
+batches, ``slowdown_median_batch`` the median of the per-batch ratios (robust to
+the load spikes of a shared machine), over ``--rounds`` fresh projects.
 The embedded store writes its fsynced log to a temporary folder. Neo4j:
 ``PROVGRAPH_NEO4J_URI`` if set, else a throwaway server (``bench/_neo4j.py``).
 Also times ``verify_project`` on the chained Neo4j project (for information).
@@ -17,6 +19,7 @@ import argparse
 import json
 import os
 import platform
+import statistics
 import sys
 import tempfile
 import time
@@ -43,27 +46,36 @@ LABELS = ("Node", "Delivery", "CitationKey", "IngestLock", "AuditEntry", "AuditH
 
 def interleaved(
     on: GraphStore, off: GraphStore, events: Sequence[Event], batch: int, projects: tuple[str, str]
-) -> dict[str, float]:
+) -> dict[str, Any]:
     spent = {"on": 0.0, "off": 0.0}
+    ratios: list[float] = []
     for number, start in enumerate(range(0, len(events), batch)):
         chunk = list(events[start : start + batch])
         order = [("on", on), ("off", off)] if number % 2 == 0 else [("off", off), ("on", on)]
+        took: dict[str, float] = {}
         for name, store in order:
             project = projects[0] if name == "on" else projects[1]
             began = time.perf_counter()
             store.ingest(project, chunk)
-            spent[name] += time.perf_counter() - began
-    return spent
+            took[name] = time.perf_counter() - began
+            spent[name] += took[name]
+        ratios.append(took["on"] / took["off"])
+    return {**spent, "ratios": ratios}
 
 
-def summary(spent: dict[str, float], count: int) -> dict[str, float]:
+def summary(rounds: list[dict[str, Any]], count: int) -> dict[str, Any]:
+    on = sum(r["on"] for r in rounds)
+    off = sum(r["off"] for r in rounds)
+    ratios = [x for r in rounds for x in r["ratios"]]
     return {
         "events": count,
-        "seconds_chain_on": round(spent["on"], 3),
-        "seconds_chain_off": round(spent["off"], 3),
-        "events_per_s_on": round(count / spent["on"], 1),
-        "events_per_s_off": round(count / spent["off"], 1),
-        "slowdown": round(spent["on"] / spent["off"] - 1, 4),
+        "rounds": len(rounds),
+        "seconds_chain_on": round(on, 3),
+        "seconds_chain_off": round(off, 3),
+        "events_per_s_on": round(count * len(rounds) / on, 1),
+        "events_per_s_off": round(count * len(rounds) / off, 1),
+        "slowdown_total": round(on / off - 1, 4),
+        "slowdown_median_batch": round(statistics.median(ratios) - 1, 4),
     }
 
 
@@ -76,24 +88,29 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "loadavg_before": os.getloadavg(),
     }
     with tempfile.TemporaryDirectory(prefix="provgraph-bench-audit-") as folder:
-        on = MemoryGraphStore(Path(folder) / "on.jsonl", audit_chain=True)
-        off = MemoryGraphStore(Path(folder) / "off.jsonl", audit_chain=False)
-        result["embedded"] = summary(
-            interleaved(on, off, events, args.batch_size, ("p", "p")), len(events)
-        )
-        on.close()
-        off.close()
+        rounds = []
+        for number in range(args.rounds):
+            on = MemoryGraphStore(Path(folder) / f"on{number}.jsonl", audit_chain=True)
+            off = MemoryGraphStore(Path(folder) / f"off{number}.jsonl", audit_chain=False)
+            rounds.append(interleaved(on, off, events, args.batch_size, ("p", "p")))
+            on.close()
+            off.close()
+        result["embedded"] = summary(rounds, len(events))
     if not args.skip_neo4j:
         with neo4j_for_benchmark(args.batch_size) as (settings, _started):
             chained = open_neo4j_store(settings)
             assert isinstance(chained, Neo4jGraphStore)
             plain = Neo4jGraphStore(replace(chained.config, audit_chain=False))
-            projects = (f"bench-on-{uuid.uuid4().hex[:8]}", f"bench-off-{uuid.uuid4().hex[:8]}")
+            made = [
+                (f"bench-on-{uuid.uuid4().hex[:8]}", f"bench-off-{uuid.uuid4().hex[:8]}")
+                for _ in range(args.rounds)
+            ]
+            projects = tuple(p for pair in made for p in pair)
             try:
-                spent = interleaved(chained, plain, events, args.batch_size, projects)
-                result["neo4j"] = summary(spent, len(events))
+                rounds = [interleaved(chained, plain, events, args.batch_size, p) for p in made]
+                result["neo4j"] = summary(rounds, len(events))
                 began = time.perf_counter()
-                report = verify_project(chained, projects[0])
+                report = verify_project(chained, made[0][0])
                 result["neo4j"]["verify_seconds"] = round(time.perf_counter() - began, 2)
                 result["neo4j"]["verify_ok"] = report.ok
             finally:
@@ -116,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=10_000)
     parser.add_argument("--batch-size", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=3, help="Fresh projects per round.")
     parser.add_argument("--skip-neo4j", action="store_true")
     parser.add_argument("--keep", action="store_true", help="Keep the Neo4j bench projects.")
     parser.add_argument("--json", action="store_true")

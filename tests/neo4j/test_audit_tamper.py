@@ -16,6 +16,7 @@ import pytest
 
 from provgraph.store.audit_types import Review, ReviewAction
 from provgraph.store.neo4j.adapter import Neo4jGraphStore
+from provgraph.store.neo4j.audit_ops import pack_payload, unpack_payload
 from provgraph.store.types import StoredReport
 from provgraph.usecases.audit_replay import load_entries
 from provgraph.usecases.audit_verify import VerifyReport, verify_project
@@ -186,14 +187,30 @@ def test_reordered_entries_are_detected(built: Any) -> None:
     assert seq == 1 and check in {"hash", "link"}
 
 
-def test_an_edited_entry_payload_is_detected(built: Any) -> None:
-    store, project = built
+def edit_payload(store: Neo4jGraphStore, project: str, seq: int, old: str, new: str) -> None:
+    """Unpack a stored payload, replace text in it, pack it back: raw Cypher read and write."""
+    with store.driver.session(database=store.config.database) as session:
+        stored = session.run(
+            "MATCH (e:AuditEntry {project: $p, id: $s}) RETURN e.payload AS payload",
+            p=project,
+            s=seq,
+        ).single()
+    assert stored is not None
+    text = json.dumps(unpack_payload(stored["payload"]), ensure_ascii=False)
+    assert old in text
+    edited = pack_payload(json.loads(text.replace(old, new)))
     cypher(
         store,
-        "MATCH (e:AuditEntry {project: $p, id: 1}) "
-        "SET e.payload = replace(e.payload, 'spain', 'Spain')",
+        "MATCH (e:AuditEntry {project: $p, id: $s}) SET e.payload = $v",
         p=project,
+        s=seq,
+        v=edited,
     )
+
+
+def test_an_edited_entry_payload_is_detected(built: Any) -> None:
+    store, project = built
+    edit_payload(store, project, 1, "spain", "Spain")
     assert failed(verify_project(store, project)) == (1, "payload")
 
 
@@ -209,14 +226,7 @@ def test_a_consistent_rewrite_of_graph_and_payload_breaks_the_sealed_digest(buil
         id=OUTPUT,
     )
     seq = entry_writing(store, project, OUTPUT)
-    cypher(
-        store,
-        "MATCH (e:AuditEntry {project: $p, id: $s}) "
-        "SET e.payload = replace(e.payload, $old, 'forged')",
-        p=project,
-        s=seq,
-        old=json.dumps(original)[1:-1],
-    )
+    edit_payload(store, project, seq, json.dumps(original)[1:-1], "forged")
     payload = load_entries(store, project)[seq - 1].payload
     assert any(ev and ev.get("content") == "forged" for ev in payload["events"])  # type: ignore[index]
     report = verify_project(store, project)
@@ -226,4 +236,10 @@ def test_a_consistent_rewrite_of_graph_and_payload_breaks_the_sealed_digest(buil
 def test_an_unreadable_payload_is_a_failure_not_a_crash(built: Any) -> None:
     store, project = built
     cypher(store, "MATCH (e:AuditEntry {project: $p, id: 1}) SET e.payload = 'not json'", p=project)
+    assert failed(verify_project(store, project)) == (1, "payload")
+    cypher(
+        store,
+        "MATCH (e:AuditEntry {project: $p, id: 1}) SET e.payload = 'zlib+b64:AAAA'",
+        p=project,
+    )
     assert failed(verify_project(store, project)) == (1, "payload")

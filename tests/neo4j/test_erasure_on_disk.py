@@ -11,6 +11,7 @@ two days), which is the documented limit.
 
 from __future__ import annotations
 
+import json
 import uuid
 from pathlib import Path
 
@@ -82,6 +83,8 @@ def test_erased_subject_is_gone_from_the_database_but_not_from_transaction_logs(
                 s=subject,
             ).data()
         assert left == []  # no node of any label (graph, chain, bookkeeping) keeps it
+        payloads = [e.payload for e in store.audit_entries("p")]
+        assert subject not in json.dumps(payloads)  # chain payloads are stored packed
         assert store.get_node("p", "n2") is not None
         store.close()
     finally:

@@ -9,7 +9,9 @@ exists exactly when the write it records committed.
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -42,6 +44,31 @@ def _json(value: Any) -> str | None:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+PACKED = "zlib+b64:"
+"""Prefix of a packed payload: zlib (level 1) of its JSON, base64. Measured on this
+project's ingest workload, a plain JSON payload cost a median 17 % per batch, packed 4 %
+(``bench/audit_chain.py``); plain JSON text is still read."""
+
+
+def pack_payload(payload: dict[str, Any] | None) -> str | None:
+    if payload is None:
+        return None
+    raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+    return PACKED + base64.b64encode(zlib.compress(raw, 1)).decode("ascii")
+
+
+def unpack_payload(text: Any) -> dict[str, Any] | None:
+    """The payload; damaged text becomes a marker the verification reports (never raises)."""
+    if text is None:
+        return None
+    if isinstance(text, str) and text.startswith(PACKED):
+        try:
+            text = zlib.decompress(base64.b64decode(text[len(PACKED) :], validate=True)).decode()
+        except (ValueError, zlib.error):
+            return {"unreadable": "packed payload does not decode"}
+    return _loads(text)
+
+
 def _loads(text: Any) -> dict[str, Any]:
     """A stored JSON object; damaged text comes back as a marker (verification then fails
     on that entry's hash or payload) rather than an exception that hides which entry."""
@@ -61,7 +88,7 @@ def entry_from_row(project: str, row: Record) -> AuditEntry:
         header=_loads(row["header"]),
         prev=str(row["prev"]),
         hash=str(row["hash"]),
-        payload=_loads(row["payload"]) if row.get("payload") is not None else None,
+        payload=unpack_payload(row.get("payload")),
     )
 
 
@@ -80,7 +107,7 @@ def append(project: str, pending: PendingEntry) -> Program[AuditEntry]:
             "header": _json(entry.header),
             "prev": entry.prev,
             "hash": entry.hash,
-            "payload": _json(entry.payload),
+            "payload": pack_payload(entry.payload),
         },
     )
     return entry
@@ -209,12 +236,12 @@ def erase(project: str, erasure: Erasure, chain: bool) -> Program[ErasureResult]
         updates = []
         for record in stored:
             seq = int(record["seq"])
-            payload = json.loads(record["payload"]) if record["payload"] is not None else None
+            payload = unpack_payload(record["payload"])
             if seq in erasure.dropped_payloads:
                 payload = None
             else:
                 payload = _redacted(payload, erasure.redactions.get(seq, ()))
-            updates.append({"seq": seq, "payload": _json(payload)})
+            updates.append({"seq": seq, "payload": pack_payload(payload)})
         yield Statement(q.set_entry_payloads_query(), {**base, "rows": updates})
     if chain:
         entry = yield from append(project, erasure.tombstone)
