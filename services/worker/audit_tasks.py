@@ -14,7 +14,7 @@ from typing import Any
 from celery import Celery, Task
 
 from provgraph.config import load_settings
-from services.worker.names import TASK_CHECKPOINT, TASK_RETENTION
+from provgraph.usecases.queues import TASK_CHECKPOINT, TASK_RETENTION
 
 log = logging.getLogger(__name__)
 

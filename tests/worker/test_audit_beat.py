@@ -17,8 +17,8 @@ from provgraph.config import Settings
 from provgraph.store.port import GraphStore
 from provgraph.usecases.audit_replay import load_entries
 from provgraph.usecases.audit_verify import verify_project
+from provgraph.usecases.queues import TASK_CHECKPOINT, TASK_RETENTION
 from services.worker.app import celery_config
-from services.worker.names import TASK_CHECKPOINT, TASK_RETENTION
 from services.worker.options import WorkerOptions
 from tests.worker.conftest import WorkerFactory, session_events
 

@@ -230,6 +230,13 @@ class Neo4jGraphStore:
     ) -> list[Job]:
         return self._run("list_jobs", lambda: ops.list_jobs(project, state, limit), write=False)
 
+    def outputs_without_jobs(
+        self, project: str | None = None, *, limit: int = 100
+    ) -> list[tuple[str, str]]:
+        return self._run(
+            "outputs_without_jobs", lambda: ops.outputs_without_jobs(project, limit), write=False
+        )
+
     # ------------------------------------------------------------------ audit trail
     def _ingest_program(
         self, project: str, batch: list[tuple[int, Event]], token: str

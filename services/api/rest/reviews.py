@@ -13,8 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from provgraph.store.audit_types import Review
 from provgraph.usecases.reviews import MAX_NOTE_CHARS, ReviewRequest, review_citation_async
+from provgraph.usecases.roles import Permission, Principal
 from services.api.auth.dependency import require
-from services.api.auth.roles import Permission, Principal
 from services.api.state import AppState
 
 router = APIRouter(tags=["reviews"])

@@ -6,7 +6,7 @@ import strawberry
 
 from provgraph.errors import NotFoundError
 from provgraph.usecases.reviews import ReviewRequest, review_citation_async
-from services.api.auth.roles import Permission
+from provgraph.usecases.roles import Permission
 from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.input_types.ReviewCitationInput import ReviewCitationInput
