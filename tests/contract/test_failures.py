@@ -19,6 +19,8 @@ from provgraph.graph import NodeError, NodeStatus, NodeType
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
 from provgraph.store.types import AttributionQuery
+from provgraph.usecases.audit_bundle import export_bundle
+from provgraph.usecases.audit_bundle_verify import verify_bundle
 
 T0 = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
 FAILURE = {"type": "ConnectionError", "message": "backend unreachable"}
@@ -108,3 +110,27 @@ def test_neo4j_keeps_the_failure_as_node_properties(
         "type": "ConnectionError",
         "message": "backend unreachable",
     }
+
+
+def test_subject_search_finds_error_messages(store: GraphStore, project: str) -> None:
+    """An error may quote the data that failed; a subject erasure must find it there."""
+    quoting = ev(
+        "q1",
+        "lookup",
+        NodeType.TOOL_CALL,
+        1,
+        error={"type": "KeyError", "message": "no record for alice@example.com"},
+    )
+    store.ingest(project, [quoting, REQ])
+    assert [n.id for n in store.find_nodes(project, "alice@example.com")] == ["lookup"]
+
+
+def test_audit_bundle_of_a_session_with_a_failure_verifies(store: GraphStore, project: str) -> None:
+    store.ingest(project, [REQ, CALL, FAILED, NEXT, OUT])
+    bundle = export_bundle(store, project, "s-fail")
+    [call] = [n for n in bundle["graph"]["nodes"] if n["id"] == "call"]
+    assert call["status"] == "error" and call["error"]["type"] == "ConnectionError"
+    assert verify_bundle(bundle).failures == ()
+    call["error"]["message"] = "nothing happened"  # a forged failure is caught and named
+    [failure] = verify_bundle(bundle).failures
+    assert failure.check == "graph" and "error" in failure.message
