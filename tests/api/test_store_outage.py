@@ -122,3 +122,14 @@ async def test_api_answers_503_without_the_address(tmp_path: Any) -> None:
     for body in bodies:
         assert "bolt" not in body and str(port) not in body
     assert "unavailable" in bodies[0] and "unavailable" in bodies[2]
+
+
+async def test_opening_an_unreachable_store_fails_at_the_connectivity_check() -> None:
+    """Before, each request re-ran the migrations' retry loop (7-10 s per 503)."""
+    from provgraph.store.neo4j import open_async_neo4j_store
+
+    port = free_port()
+    with pytest.raises(StoreUnavailableError) as caught:
+        await open_async_neo4j_store(Settings(neo4j_uri=f"bolt://127.0.0.1:{port}"))
+    assert "schema migrations" in str(caught.value)
+    assert "bolt://" not in str(caught.value) and str(port) not in str(caught.value)
