@@ -215,6 +215,11 @@ def parse_events(raws: Iterable[Any]) -> tuple[list[tuple[int, Event]], list[Eve
     return good, bad
 
 
+def is_citation_key(value: str) -> bool:
+    """Whether ``value`` follows the event grammar of keys (``d_N`` / ``a_N``)."""
+    return bool(_KEY_RE.match(value))
+
+
 def _json_kind(value: Any) -> str:
     if isinstance(value, bool):
         return "boolean"

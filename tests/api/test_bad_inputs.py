@@ -159,3 +159,34 @@ async def test_project_header_naming_another_project_is_403_on_traces(env: Env) 
     )
     assert response.status_code == 403
     assert env.project("globex") in response.json()["error"]["message"]
+
+
+async def test_a_non_finite_value_stored_before_the_rule_is_served_as_null(env: Env) -> None:
+    from datetime import UTC, datetime
+
+    from provgraph.events import Event
+    from provgraph.graph import NodeType
+
+    legacy = Event.model_construct(  # bypasses validation, as data stored by older versions
+        id="e-legacy",
+        type=NodeType.DATA_READ,
+        timestamp=datetime(2026, 1, 1, tzinfo=UTC),
+        session_id="s-bad",
+        node_id="legacy-nan",
+        run_id=None,
+        agent_name=None,
+        label=None,
+        parent_ids=[],
+        edges=[],
+        citation_key=None,
+        content=None,
+        data={"score": float("nan"), "ok": 1.5},
+    )
+    await env.store.ingest(env.project("acme"), [legacy])
+    response = await env.client.post(
+        "/graphql",
+        json={"query": '{ node(id: "legacy-nan") { data } }'},
+        headers=env.headers("acme", "read"),
+    )
+    assert "NaN" not in response.text
+    assert json.loads(response.text)["data"]["node"]["data"] == {"score": None, "ok": 1.5}
