@@ -186,6 +186,13 @@ class AsyncNeo4jGraphStore:
     async def node_edges(self, project: str, node_id: str) -> list[ProvenanceEdge]:
         return await self._run("node_edges", lambda: ops.node_edges(project, node_id), write=False)
 
+    async def nodes_edges(
+        self, project: str, node_ids: Sequence[str]
+    ) -> dict[str, list[ProvenanceEdge]]:
+        return await self._run(
+            "nodes_edges", lambda: ops.nodes_edges(project, node_ids), write=False
+        )
+
     async def resolve_citation_key(
         self, project: str, session_id: str, key: str
     ) -> ProvenanceNode | None:
