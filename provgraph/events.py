@@ -199,7 +199,8 @@ def parse_event(raw: Any, index: int = 0) -> Event | EventError:
         if first["type"] == _JSON_VALUE:  # a value inside data: name its own path
             ctx = first.get("ctx") or {}
             return EventError(index, event_id, str(ctx["path"]), str(ctx["reason"]))
-        return EventError(index, event_id, _format_loc(first["loc"]), str(first["msg"]))
+        reason = str(first["msg"]).removeprefix("Value error, ")  # pydantic's wrapper text
+        return EventError(index, event_id, _format_loc(first["loc"]), reason)
 
 
 def parse_events(raws: Iterable[Any]) -> tuple[list[tuple[int, Event]], list[EventError]]:

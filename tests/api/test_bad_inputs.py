@@ -190,3 +190,11 @@ async def test_a_non_finite_value_stored_before_the_rule_is_served_as_null(env: 
     )
     assert "NaN" not in response.text
     assert json.loads(response.text)["data"]["node"]["data"] == {"score": None, "ok": 1.5}
+
+
+async def test_deep_otlp_json_is_400_not_500(env: Env) -> None:
+    headers = {**env.headers("acme", "ingest"), "Content-Type": "application/json"}
+    body = '{"resourceSpans": ' + DEEP + "}"
+    response = await env.client.post("/v1/traces", content=body, headers=headers)
+    assert response.status_code == 400
+    assert "deeper" in response.json()["message"]
