@@ -58,7 +58,7 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import lineage_walk, source_paths
+from provgraph.traversal import contributing_sources, lineage_walk, source_paths
 
 _key_order = key_order  # kept for adapters written against the earlier name
 __all__ = ["EPOCH", "MemoryGraphStore", "build_source_paths"]
@@ -289,7 +289,8 @@ class MemoryGraphStore:
                 graph, query.output_id, max_depth=query.max_depth, max_paths=query.max_paths
             )
             nodes = {i: graph.nodes[i] for p in paths for i in p}
-        return build_source_paths(output, paths, nodes, truncated)
+            sources = [graph.nodes[i] for i in contributing_sources(graph, query.output_id)]
+        return build_source_paths(output, paths, nodes, truncated, sources)
 
     def lineage(
         self,

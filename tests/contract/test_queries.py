@@ -19,6 +19,7 @@ from provgraph.store.types import (
     StoredReport,
 )
 
+from ._ladder import ladder_events
 from ._story import SESSION, retarget, story_events
 
 EVENTS = story_events()
@@ -265,3 +266,31 @@ def test_jobs_round_trip_and_list_by_state(store: GraphStore, project: str) -> N
     everywhere = store.list_jobs(None, state="queued", limit=10_000)
     assert {jobs[1].id, jobs[3].id} <= {j.id for j in everywhere}
     assert store.list_jobs(f"{project}-other") == []
+
+
+def test_sources_are_complete_on_a_ladder_of_40_diamonds(store: GraphStore, project: str) -> None:
+    """2**40 paths, 81 hops: enumeration is bounded, the set of sources is not (issue 16)."""
+    store.ingest(project, ladder_events(40))
+    found = store.attribution(project, AttributionQuery("out"))  # default bounds: depth 32
+    assert [s.id for s in found.sources] == ["in"]
+    assert found.truncated and found.paths == ()
+    deepest = store.attribution(project, AttributionQuery("out", max_depth=64, max_paths=10))
+    assert [s.id for s in deepest.sources] == ["in"] and deepest.truncated
+
+
+def test_ladder_sources_are_ordered_by_distance_and_equal_the_reference(
+    store: GraphStore, project: str
+) -> None:
+    events = ladder_events(40, side_source=True)
+    memory = MemoryGraphStore()
+    memory.ingest("p", events)
+    store.ingest(project, events)
+    for query in (AttributionQuery("out", max_depth=3, max_paths=5), AttributionQuery("out")):
+        found = store.attribution(project, query)
+        assert [s.id for s in found.sources] == ["side", "in"]  # nearest first
+        assert found.paths[0] == ("side", "j39", "out")  # the near source's path is found
+        assert found == memory.attribution("p", query)
+    lineage = store.lineage(project, "out", direction=LineageDirection.UP, depth=64, limit=10_000)
+    assert max(lineage.distances.values()) == 64 and lineage.truncated
+    assert "in" not in lineage.distances  # 81 hops away: lineage honours its depth bound
+    assert lineage == memory.lineage("p", "out", direction=LineageDirection.UP, depth=64)

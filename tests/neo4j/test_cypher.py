@@ -80,8 +80,13 @@ def test_downstream_neighbourhood() -> None:
 def test_depth_is_a_validated_int(depth: object) -> None:
     with pytest.raises(LimitExceededError):
         cypher.lineage_neighbourhood_query(LineageDirection.UP, depth)  # type: ignore[arg-type]
-    with pytest.raises(LimitExceededError):
-        cypher.attribution_neighbourhood_query(depth)  # type: ignore[arg-type]
+
+
+def test_attribution_neighbourhood_is_unbounded() -> None:
+    """Sources must be complete at any depth; only path enumeration is bounded (in Python)."""
+    text = cypher.attribution_neighbourhood_query()
+    assert "  MATCH (o)<-[*0..]-(m:Node)\n" in text
+    assert "  RETURN DISTINCT m\n" in text  # distinct nodes: a pruning BFS expand, never paths
 
 
 def test_list_sessions_without_filters() -> None:
@@ -208,7 +213,7 @@ def _every_statement() -> list[str]:
         cypher.save_job_query(),
         cypher.applied_migrations_query(),
         cypher.record_migration_query(),
-        cypher.attribution_neighbourhood_query(32),
+        cypher.attribution_neighbourhood_query(),
         *(cypher.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
         *(
             cypher.list_sessions_query(agent=a, since=s, after=f)

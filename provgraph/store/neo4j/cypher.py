@@ -249,16 +249,18 @@ def nodes_edges_query() -> str:
     )
 
 
-def neighbourhood_query(direction: LineageDirection, depth: int, *, max_depth: int) -> str:
-    """Node ids and types within ``depth`` edges in one direction, with each one's
-    edges to its next neighbours in that direction.
+def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_depth: int) -> str:
+    """Node ids and types within ``depth`` edges in one direction (``None``: any
+    distance), with each one's edges to its next neighbours in that direction.
 
     Only distinct nodes are returned, never paths (path enumeration explodes on
-    sessions with many joins); :mod:`provgraph.traversal` walks the result in
+    sessions with many joins; Neo4j plans ``RETURN DISTINCT`` over a
+    variable-length match as a pruning breadth-first expand, which visits each
+    node once, bounded or not); :mod:`provgraph.traversal` walks the result in
     Python so every adapter gives the same answer. The neighbours of the last
     ring are included because the walks need to know whether a bound cut them.
     """
-    bound = bounded_int(depth, name="depth", low=1, high=max_depth)
+    bound = "" if depth is None else str(bounded_int(depth, name="depth", low=1, high=max_depth))
     if LineageDirection(direction) == LineageDirection.UP:
         reach, step = f"(o)<-[*0..{bound}]-(m:{NODE})", f"(x:{NODE})-[r]->(m)"
     else:
@@ -275,14 +277,21 @@ def neighbourhood_query(direction: LineageDirection, depth: int, *, max_depth: i
     )
 
 
-def attribution_neighbourhood_query(depth: int) -> str:
-    """Upstream neighbourhood of an output, bounded by the attribution depth limit."""
-    return neighbourhood_query(LineageDirection.UP, depth, max_depth=MAX_ATTRIBUTION_DEPTH)
+def attribution_neighbourhood_query() -> str:
+    """The whole upstream neighbourhood of an output, at any distance.
+
+    Unbounded on purpose: the set of contributing sources must be complete
+    (:func:`provgraph.traversal.contributing_sources`), and only the path
+    enumeration run on the result is bounded by ``max_depth``. The fetch is
+    linear in the upstream subgraph (distinct nodes, pruning expand).
+    """
+    return neighbourhood_query(LineageDirection.UP, None, max_depth=MAX_ATTRIBUTION_DEPTH)
 
 
 def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
-    """Neighbourhood for a lineage walk, bounded by the lineage depth limit."""
-    return neighbourhood_query(direction, depth, max_depth=MAX_LINEAGE_DEPTH)
+    """Neighbourhood for a lineage walk, bounded by the lineage depth limit (always bounded)."""
+    bound = bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
+    return neighbourhood_query(direction, bound, max_depth=MAX_LINEAGE_DEPTH)
 
 
 # ---------------------------------------------------------------------- sessions and keys

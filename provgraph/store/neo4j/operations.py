@@ -42,7 +42,7 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import lineage_walk, source_paths
+from provgraph.traversal import contributing_sources, lineage_walk, source_paths
 
 T = TypeVar("T")
 Record = dict[str, Any]
@@ -180,10 +180,12 @@ def citation_summary(project: str, session_id: str) -> Program[list[CitationSumm
 
 # ---------------------------------------------------------------------- traversal
 def attribution(project: str, query: AttributionQuery) -> Program[SourcePaths]:
-    """Fetch the upstream neighbourhood (distinct nodes), walk it with
-    :func:`provgraph.traversal.source_paths`, then load the nodes on the paths."""
+    """Fetch the whole upstream neighbourhood (distinct nodes, linear), walk it with
+    :func:`provgraph.traversal.source_paths` (bounded) and
+    :func:`provgraph.traversal.contributing_sources` (complete), then load the
+    nodes on the paths and the sources."""
     records = yield Statement(
-        cypher.attribution_neighbourhood_query(query.max_depth),
+        cypher.attribution_neighbourhood_query(),
         {"project": project, "id": query.output_id},
     )
     if not records:
@@ -192,11 +194,13 @@ def attribution(project: str, query: AttributionQuery) -> Program[SourcePaths]:
     paths, truncated = source_paths(
         graph, query.output_id, max_depth=query.max_depth, max_paths=query.max_paths
     )
-    wanted = sorted({query.output_id, *(i for p in paths for i in p)})
+    source_ids = contributing_sources(graph, query.output_id)
+    wanted = sorted({query.output_id, *source_ids, *(i for p in paths for i in p)})
     nodes = yield from get_nodes(project, wanted)
     output = nodes[query.output_id]
     on_paths = {i: nodes[i] for p in paths for i in p}
-    return build_source_paths(output, paths, on_paths, truncated)
+    sources = [nodes[i] for i in source_ids]
+    return build_source_paths(output, paths, on_paths, truncated, sources)
 
 
 def lineage(
