@@ -193,3 +193,26 @@ def test_graphql_variables_never_5xx(api: tuple[str, str], value: str) -> None:
         assert response.json()["error"]["message"]
     else:
         json.loads(response.text)  # strict JSON: no NaN in the answer
+
+
+@_FUZZ
+@given(value=_values, nest=st.integers(0, 1500))
+def test_otlp_json_never_5xx(api: tuple[str, str], value: str, nest: int) -> None:
+    url, _ = api
+    attribute = '{"arrayValue": {"values": [' * nest + "{}" + "]}}" * nest
+    span = (
+        '{"traceId": "0af7651916cd43dd8448eb211c80319c", "spanId": "b7ad6b7169203331", '
+        '"name": "llm", "startTimeUnixNano": "1", "endTimeUnixNano": "2", "attributes": ['
+        '{"key": "openinference.span.kind", "value": {"stringValue": "LLM"}}, '
+        '{"key": "output.value", "value": {"stringValue": ' + value + "}}, "
+        '{"key": "x", "value": ' + attribute + "}]}"
+    )
+    body = '{"resourceSpans": [{"scopeSpans": [{"spans": [' + span + "]}]}]}"
+    response = httpx.post(
+        f"{url}/v1/traces",
+        content=body.encode("utf-8", "surrogatepass"),
+        headers={"Authorization": f"Bearer {BOOTSTRAP}", "Content-Type": "application/json"},
+        timeout=60,
+    )
+    assert response.status_code < 500, response.text[:500]
+    json.loads(response.text)  # the OTLP answer is JSON too
