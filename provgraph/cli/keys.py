@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 
 from provgraph.config import load_settings
-from services.api.auth.keystore import KeyOperationError, KeyStore
-from services.api.auth.roles import Role
+from provgraph.usecases.keys import KeyOperationError, KeyStore
+from provgraph.usecases.roles import Role
 
 app = typer.Typer(
     help="Manage API keys (project-scoped: ingest, read or admin).", no_args_is_help=True

@@ -26,7 +26,7 @@ from provgraph.store.codec import (
     report_to_dict,
 )
 from provgraph.store.eventlog import EventLog, LogRecovery
-from provgraph.store.memory_state import NodeState, ProjectState
+from provgraph.store.memory_state import NodeState, ProjectState, unrequested_outputs
 from provgraph.store.shared import (
     EPOCH,
     build_source_paths,
@@ -389,6 +389,14 @@ class MemoryGraphStore:
             ]
         jobs.sort(key=lambda j: (j.created_at, j.id))
         return jobs[:limit]
+
+    def outputs_without_jobs(
+        self, project: str | None = None, *, limit: int = 100
+    ) -> list[tuple[str, str]]:
+        bounded_int(limit, name="limit", low=0, high=MAX_JOB_LISTING)
+        with self._lock:
+            chosen = {project: self._project(project)} if project is not None else self._projects
+            return unrequested_outputs(chosen, limit)
 
     def ping(self) -> bool:
         return True

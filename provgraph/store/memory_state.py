@@ -50,3 +50,20 @@ class ProjectState:
     reports: dict[str, list[StoredReport]] = field(default_factory=dict)
     jobs: dict[str, Job] = field(default_factory=dict)
     sessions: dict[str, dict[str, None]] = field(default_factory=dict)
+
+
+def unrequested_outputs(projects: dict[str, ProjectState], limit: int) -> list[tuple[str, str]]:
+    """(project, id) of final outputs with no job and no report, sorted, at most ``limit``."""
+    found: list[tuple[str, str]] = []
+    for name, data in projects.items():
+        requested = {j.output_id for j in data.jobs.values()}
+        found += [
+            (name, node_id)
+            for node_id, node in data.graph.nodes.items()
+            if node.type is NodeType.FINAL_OUTPUT
+            and not node.is_placeholder
+            and node_id not in requested
+            and not data.reports.get(node_id)
+        ]
+    found.sort()
+    return found[:limit]

@@ -145,6 +145,17 @@ class GraphStore(Protocol):
         """Jobs in a state (all projects when ``project`` is None: the re-enqueue sweep)."""
         ...
 
+    def outputs_without_jobs(
+        self, project: str | None = None, *, limit: int = 100
+    ) -> list[tuple[str, str]]:
+        """(project, output id) of final outputs with no job and no report, at most ``limit``.
+
+        All projects when ``project`` is None: the sweep's lost-job pass finds
+        outputs whose verification was never requested (the API died between
+        answering and enqueueing).
+        """
+        ...
+
     # --- lifecycle -------------------------------------------------------------
     def ping(self) -> bool:
         """True when the store answers (for ``/readyz``)."""

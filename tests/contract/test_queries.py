@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from provgraph.errors import LimitExceededError, NotFoundError, ValidationError
+from provgraph.graph import NodeType
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
 from provgraph.store.types import (
@@ -266,6 +267,27 @@ def test_jobs_round_trip_and_list_by_state(store: GraphStore, project: str) -> N
     everywhere = store.list_jobs(None, state="queued", limit=10_000)
     assert {jobs[1].id, jobs[3].id} <= {j.id for j in everywhere}
     assert store.list_jobs(f"{project}-other") == []
+
+
+def test_outputs_without_jobs_excludes_requested_and_reported_outputs(
+    store: GraphStore, project: str
+) -> None:
+    """The sweep's lost-job query: final outputs with neither a job nor a report."""
+    extra = retarget([e for e in EVENTS if e.type is NodeType.FINAL_OUTPUT], "-2")
+    store.ingest(project, [*EVENTS, *extra])
+    outputs = sorted(e.node_id for e in [*EVENTS, *extra] if e.type is NodeType.FINAL_OUTPUT)
+    assert len(outputs) >= 2, "the story has final outputs"
+    assert store.outputs_without_jobs(project) == [(project, o) for o in outputs]
+    requested, reported = outputs[0], outputs[1]
+    job = Job(**{**_job(f"{project}-j", JobState.FAILED, 1).__dict__, "output_id": requested})
+    store.save_job(project, job)
+    store.save_report(project, _report(reported, "cfg-a", 1))
+    left = [(project, o) for o in outputs[2:]]
+    assert store.outputs_without_jobs(project) == left
+    everywhere = store.outputs_without_jobs(None, limit=10_000)
+    assert set(left) <= set(everywhere) and (project, requested) not in everywhere
+    assert store.outputs_without_jobs(f"{project}-other") == []
+    assert store.outputs_without_jobs(project, limit=0) == []
 
 
 def test_sources_are_complete_on_a_ladder_of_40_diamonds(store: GraphStore, project: str) -> None:

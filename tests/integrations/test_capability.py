@@ -18,8 +18,8 @@ from pydantic_ai.models.test import TestModel
 
 from provgraph.capability import ProvenanceCapability
 from provgraph.graph import EdgeLabel, NodeType
+from provgraph.provenance_store import ProvenanceStore
 from provgraph.sdk import ListSink
-from provgraph.store.provenance_store import ProvenanceStore
 
 FILES = {
     "tower.txt": "The Eiffel Tower is 330 metres tall and was completed in 1889.",

@@ -149,7 +149,19 @@ def test_jobs() -> None:
     assert cypher.list_jobs_query(all_projects=True, state=False).startswith("MATCH (j:Job)\n")
     assert cypher.save_job_query() == (
         "MERGE (j:Job {project: $project, id: $id})\n"
-        "SET j.state = $state, j.created_at = $created_at, j.doc = $doc"
+        "SET j.state = $state, j.created_at = $created_at, j.output_id = $output_id,\n"
+        "    j.doc = $doc"
+    )
+    assert cypher.outputs_without_jobs_query(all_projects=False) == (
+        "MATCH (n:Node {project: $project, type: 'final_output'})\n"
+        "WHERE NOT EXISTS { MATCH (:Job {project: n.project, output_id: n.id}) }\n"
+        "  AND NOT EXISTS { MATCH (:Report {project: n.project, output_id: n.id}) }\n"
+        "RETURN n.project AS project, n.id AS id\n"
+        "ORDER BY n.project, n.id\n"
+        "LIMIT $limit"
+    )
+    assert cypher.outputs_without_jobs_query(all_projects=True).startswith(
+        "MATCH (n:Node {type: 'final_output'})\n"
     )
 
 
@@ -225,6 +237,7 @@ def _every_statement() -> list[str]:
         ),
         *(cypher.get_report_query(by_version=v) for v in (True, False)),
         cypher.list_jobs_query(all_projects=False, state=True),
+        cypher.outputs_without_jobs_query(all_projects=False),
     ]
     return texts
 

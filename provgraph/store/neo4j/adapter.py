@@ -225,6 +225,13 @@ class Neo4jGraphStore:
     ) -> list[Job]:
         return self._run("list_jobs", lambda: ops.list_jobs(project, state, limit), write=False)
 
+    def outputs_without_jobs(
+        self, project: str | None = None, *, limit: int = 100
+    ) -> list[tuple[str, str]]:
+        return self._run(
+            "outputs_without_jobs", lambda: ops.outputs_without_jobs(project, limit), write=False
+        )
+
     # ------------------------------------------------------------------ lifecycle
     def ping(self) -> bool:
         try:

@@ -410,7 +410,8 @@ def save_job_query() -> str:
     """Create or replace a job."""
     return (
         f"MERGE (j:{JOB} {{project: $project, id: $id}})\n"
-        "SET j.state = $state, j.created_at = $created_at, j.doc = $doc"
+        "SET j.state = $state, j.created_at = $created_at, j.output_id = $output_id,\n"
+        "    j.doc = $doc"
     )
 
 
@@ -423,6 +424,27 @@ def list_jobs_query(*, all_projects: bool, state: bool) -> str:
     match = f"MATCH (j:{JOB})\n" if all_projects else f"MATCH (j:{JOB} {{project: $project}})\n"
     where = "WHERE j.state = $state\n" if state else ""
     return match + where + "RETURN j.doc AS doc\nORDER BY j.created_at ASC, j.id ASC\nLIMIT $limit"
+
+
+def outputs_without_jobs_query(*, all_projects: bool) -> str:
+    """Final outputs with neither a job nor a report (the sweep's lost-job pass).
+
+    ``all_projects`` is the second deliberate cross-project read (the worker's
+    sweep). Jobs saved before ``output_id`` was a property match only through
+    a report; the sweep backfills them on its first pass.
+    """
+    match = (
+        f"MATCH (n:{NODE} {{type: 'final_output'}})\n"
+        if all_projects
+        else f"MATCH (n:{NODE} {{project: $project, type: 'final_output'}})\n"
+    )
+    return (
+        match + f"WHERE NOT EXISTS {{ MATCH (:{JOB} {{project: n.project, output_id: n.id}}) }}\n"
+        f"  AND NOT EXISTS {{ MATCH (:{REPORT} {{project: n.project, output_id: n.id}}) }}\n"
+        "RETURN n.project AS project, n.id AS id\n"
+        "ORDER BY n.project, n.id\n"
+        "LIMIT $limit"
+    )
 
 
 # ---------------------------------------------------------------------- schema

@@ -305,6 +305,20 @@ def _list_jobs(project: str | None, state: str | None, limit: int) -> Program[li
     return [rows.job_from_row(r) for r in records]
 
 
+def outputs_without_jobs(project: str | None, limit: int) -> Program[list[tuple[str, str]]]:
+    """Validates the bound eagerly, then returns the program."""
+    bounded_int(limit, name="limit", low=0, high=MAX_JOB_LISTING)
+    return _outputs_without_jobs(project, limit)
+
+
+def _outputs_without_jobs(project: str | None, limit: int) -> Program[list[tuple[str, str]]]:
+    records = yield Statement(
+        cypher.outputs_without_jobs_query(all_projects=project is None),
+        {"project": project, "limit": limit},
+    )
+    return [(str(r["project"]), str(r["id"])) for r in records]
+
+
 def ping() -> Program[bool]:
     records = yield Statement(cypher.ping_query())
     return bool(records) and records[0].get("ok") == 1

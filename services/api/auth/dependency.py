@@ -16,8 +16,8 @@ from collections.abc import Awaitable, Callable
 from starlette.requests import HTTPConnection
 
 from provgraph.sdk.delivery import PROJECT_HEADER
-from services.api.auth.keystore import authenticate_bootstrap
-from services.api.auth.roles import Permission, Principal, Role
+from provgraph.usecases.keys import authenticate_bootstrap
+from provgraph.usecases.roles import Permission, Principal, Role
 from services.api.errors import ForbiddenError, UnauthenticatedError
 from services.api.state import AppState
 

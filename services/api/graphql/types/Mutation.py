@@ -5,7 +5,7 @@ from __future__ import annotations
 import strawberry
 
 from provgraph.errors import NotFoundError
-from services.api.auth.roles import Permission
+from provgraph.usecases.roles import Permission
 from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.Job import Job
