@@ -29,7 +29,12 @@ def _store() -> KeyStore:
 @app.command()
 def create(
     project: Annotated[str, typer.Option(help="Project (tenant) the key is scoped to.")],
-    role: Annotated[Role, typer.Option(help="ingest: post events; read: query; admin: both.")],
+    role: Annotated[
+        Role,
+        typer.Option(
+            help="ingest: post events; read: query; review: read + review verdicts; admin: all."
+        ),
+    ],
     name: Annotated[str | None, typer.Option(help="A note to recognise the key by.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:

@@ -184,14 +184,14 @@ class KeyStore:
             return None
         with self._lock:
             row = self._conn.execute(
-                "SELECT project, role, token_sha256, revoked_at FROM api_keys WHERE id = ?",
+                "SELECT project, role, token_sha256, revoked_at, name FROM api_keys WHERE id = ?",
                 (match.group(1),),
             ).fetchone()
         if row is None or row[3] is not None:
             return None
         if not hmac.compare_digest(row[2], hash_token(token)):
             return None
-        return Principal(project=row[0], role=Role(row[1]), key_id=match.group(1))
+        return Principal(project=row[0], role=Role(row[1]), key_id=match.group(1), key_name=row[4])
 
 
 def authenticate_bootstrap(token: str, bootstrap_key: str | None, project: str) -> Principal | None:

@@ -18,7 +18,9 @@ from provgraph.usecases.jobs import config_to_json
 from provgraph.usecases.queues import (
     HEAVY_QUEUE,
     LIGHT_QUEUE,
+    TASK_CHECKPOINT,
     TASK_PING,
+    TASK_RETENTION,
     TASK_SWEEP,
     TASK_VERIFY_HEAVY,
     TASK_VERIFY_LIGHT,
@@ -54,6 +56,8 @@ def queue_topology() -> dict[str, Any]:
             TASK_VERIFY_HEAVY: {"queue": HEAVY_QUEUE, "routing_key": HEAVY_QUEUE},
             TASK_SWEEP: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
             TASK_PING: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
+            TASK_RETENTION: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
+            TASK_CHECKPOINT: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
         },
         "task_serializer": "json",
         "result_serializer": "json",

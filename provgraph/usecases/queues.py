@@ -23,6 +23,8 @@ TASK_VERIFY_LIGHT = "provgraph.verify.light"
 TASK_VERIFY_HEAVY = "provgraph.verify.heavy"
 TASK_SWEEP = "provgraph.usecases.jobs.sweep"
 TASK_PING = "provgraph.worker.ping"
+TASK_RETENTION = "provgraph.audit.retention"
+TASK_CHECKPOINT = "provgraph.audit.checkpoint"
 
 
 def queue_for(config: VerificationConfig) -> str:

@@ -30,7 +30,7 @@ from celery.signals import worker_process_init, worker_process_shutdown
 from provgraph.config import Settings, load_settings
 from provgraph.usecases.jobs import BeforeRun
 from provgraph.usecases.publishing import queue_topology
-from provgraph.usecases.queues import TASK_SWEEP
+from provgraph.usecases.queues import TASK_CHECKPOINT, TASK_RETENTION, TASK_SWEEP
 from services.worker.options import WorkerOptions
 
 log = logging.getLogger(__name__)
@@ -65,6 +65,16 @@ def celery_config(settings: Settings, options: WorkerOptions) -> dict[str, Any]:
                 "schedule": options.sweep_interval,
                 "options": {"expires": options.sweep_interval},
             },
+            "provgraph-retention": {
+                "task": TASK_RETENTION,
+                "schedule": options.retention_interval,
+                "options": {"expires": options.retention_interval},
+            },
+            "provgraph-audit-checkpoint": {
+                "task": TASK_CHECKPOINT,
+                "schedule": options.checkpoint_interval,
+                "options": {"expires": options.checkpoint_interval},
+            },
         },
         "beat_schedule_filename": str(settings.home / "celerybeat-schedule"),
         "timezone": "UTC",
@@ -98,6 +108,9 @@ def create_app(
     from services.worker.tasks import register_tasks
 
     register_tasks(celery_app, options, before_run=before_run)
+    from services.worker.audit_tasks import register_audit_tasks
+
+    register_audit_tasks(celery_app)
     return celery_app
 
 

@@ -223,6 +223,7 @@ class WorkerFactory:
         *,
         settings: Settings | None = None,
         queues: str = "light,heavy",
+        extra_args: tuple[str, ...] = (),
     ) -> WorkerProcess:
         settings = settings or self.settings
         name = f"pgtest{len(self.started)}-{uuid.uuid4().hex[:6]}@localhost"
@@ -254,6 +255,7 @@ class WorkerFactory:
             "INFO",
             "-n",
             name,
+            *extra_args,
         ]
         with log_path.open("wb") as log:
             popen = subprocess.Popen(

@@ -35,8 +35,15 @@ INGEST_LOCK = "IngestLock"
 project are serialised and the read-decide-write of a batch sees a stable state."""
 SCHEMA_MIGRATION = "SchemaMigration"
 
+AUDIT_ENTRY = "AuditEntry"
+"""One per entry of a project's audit chain, id = seq (see ``audit_cypher``)."""
+AUDIT_HEAD = "AuditHead"
+"""One per project: the chain's last seq and hash; every append writes it first."""
+REVIEW = "Review"
+
 NODE_LABELS: frozenset[str] = frozenset(
     {NODE, DELIVERY, CITATION_KEY, REPORT, JOB, INGEST_LOCK, SCHEMA_MIGRATION}
+    | {AUDIT_ENTRY, AUDIT_HEAD, REVIEW}
 )
 """The whitelist of node labels; the migrations constrain (project, id) on each."""
 

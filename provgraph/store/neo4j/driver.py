@@ -56,6 +56,8 @@ class ConnectionConfig:
     batch_size: int
     read_timeout_s: float = 10.0
     read_concurrency: int = 16
+    audit_chain: bool = True
+    """Seal accepted batches, reports and reviews into the audit chain (off: benchmarks)."""
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ConnectionConfig:
@@ -69,6 +71,7 @@ class ConnectionConfig:
             batch_size=settings.neo4j_batch_size,
             read_timeout_s=settings.neo4j_read_timeout_s,
             read_concurrency=settings.neo4j_read_concurrency,
+            audit_chain=settings.audit_chain,
         )
 
     @property

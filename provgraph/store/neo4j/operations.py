@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from provgraph.errors import NotFoundError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
-from provgraph.mapping import map_events, utc_text
+from provgraph.mapping import EventWrite, map_events, utc_text
 from provgraph.store.codec import decode_cursor, encode_cursor
 from provgraph.store.neo4j import cypher, rows
 from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
@@ -66,9 +66,17 @@ def _one(records: list[Record]) -> Record | None:
 # ---------------------------------------------------------------------- ingestion
 def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Program[IngestResult]:
     """One batch in one transaction: lock and look up, decide in Python, write."""
+    result, _ = yield from ingest_decided(project, events, batch)
+    return result
+
+
+def ingest_decided(
+    project: str, events: Sequence[tuple[int, Event]], batch: str
+) -> Program[tuple[IngestResult, tuple[EventWrite, ...]]]:
+    """:func:`ingest`, also returning the writes applied (the audit chain records them)."""
     writes = map_events(events)
     if not writes:
-        return IngestResult()
+        return IngestResult(), ()
     looked_up = yield Statement(
         cypher.ingest_lookup_query(), {"project": project, **lookup_params(writes)}
     )
@@ -80,7 +88,7 @@ def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Pro
             cypher.ingest_write_query(),
             {"project": project, "batch": batch, **write_params(decision.to_write)},
         )
-    return decision.result
+    return decision.result, decision.to_write
 
 
 # ---------------------------------------------------------------------- node reads

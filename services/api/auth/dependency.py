@@ -28,6 +28,7 @@ _WHAT = {
     Permission.WRITE_EVENTS: "posting events needs an ingest or admin key",
     Permission.READ: "reading needs a read or admin key",
     Permission.REQUEST_VERIFICATION: "requesting verification needs an admin key",
+    Permission.REVIEW: "reviewing a verdict needs a review or admin key",
 }
 
 
