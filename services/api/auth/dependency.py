@@ -54,12 +54,7 @@ def authenticate(connection: HTTPConnection) -> Principal:
                 "missing API key: send 'Authorization: Bearer <key>' (create one with "
                 "`provgraph keys create --project P --role R`)"
             )
-        found = authenticate_bootstrap(
-            token, state.settings.bootstrap_admin_key, state.settings.project
-        ) or state.keys().authenticate(token)
-        if found is None:
-            raise UnauthenticatedError("API key not recognised (unknown, malformed or revoked)")
-        principal = found
+        principal = principal_for_token(state, token)
         _check_project_header(connection, principal)
     connection.scope.setdefault("state", {})["principal"] = principal
     return principal
@@ -73,6 +68,20 @@ def _check_project_header(connection: HTTPConnection, principal: Principal) -> N
             f"names '{named.strip()}': drop the header or use a key of that project",
             path=PROJECT_HEADER,
         )
+
+
+def principal_for_token(state: AppState, token: str | None) -> Principal:
+    """Resolve a token (also for WebSockets, whose key arrives in the connection payload)."""
+    if not state.settings.auth:
+        return _DEV_PRINCIPAL
+    if not token:
+        raise UnauthenticatedError("missing API key")
+    found = authenticate_bootstrap(
+        token, state.settings.bootstrap_admin_key, state.settings.project
+    ) or state.keys().authenticate(token)
+    if found is None:
+        raise UnauthenticatedError("API key not recognised (unknown, malformed or revoked)")
+    return found
 
 
 def authorize(principal: Principal, permission: Permission) -> Principal:

@@ -29,6 +29,7 @@ from provgraph.errors import ProvgraphError
 from services.api.graphql.cost import QueryCostLimiter
 from services.api.graphql.types.Mutation import Mutation
 from services.api.graphql.types.Query import Query
+from services.api.graphql.types.Subscription import Subscription
 from services.api.logs import current_request_id
 
 MAX_DEPTH = 10
@@ -77,6 +78,7 @@ def build_schema() -> strawberry.Schema:
     return _Schema(
         query=Query,
         mutation=Mutation,
+        subscription=Subscription,
         extensions=[
             lambda: _DEPTH,
             lambda: _ALIASES,
