@@ -20,7 +20,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from provgraph.graph import EdgeLabel, NodeType
+from provgraph.graph import EdgeLabel, NodeStatus, NodeType
 from provgraph.json_values import json_value_problem, printable, surrogate_problem
 
 EVENT_SCHEMA_VERSION = "1"
@@ -35,6 +35,8 @@ _RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+
 _KEY_RE = re.compile(CITATION_KEY_PATTERN)
 _JSON_VALUE = "json_value"
 _TEXT_FIELDS = ("id", "session_id", "node_id", "run_id", "agent_name", "label", "content")
+MAX_ERROR_TYPE_CHARS = 256
+MAX_ERROR_MESSAGE_CHARS = 4_000
 
 _Id = Field(min_length=1, max_length=MAX_ID_CHARS)
 
@@ -54,6 +56,23 @@ class EdgeSpec(BaseModel):
         if problem is not None:
             raise ValueError(problem)
         return value
+
+
+class ErrorInfo(BaseModel):
+    """Why the step failed: exception type and message; bounded, never a stack trace.
+
+    Producers bound what they send (``provgraph.failures.error_info``); the
+    limits here reject what would bloat every node read.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: str = Field(
+        min_length=1,
+        max_length=MAX_ERROR_TYPE_CHARS,
+        description="Exception type, e.g. ValueError.",
+    )
+    message: str = Field(default="", max_length=MAX_ERROR_MESSAGE_CHARS)
 
 
 class Event(BaseModel):
@@ -79,6 +98,11 @@ class Event(BaseModel):
     )
     content: str | None = Field(default=None, max_length=MAX_CONTENT_CHARS)
     data: dict[str, Any] = Field(default_factory=dict)
+    status: NodeStatus | None = Field(
+        default=None,
+        description="How the step ended (ok/error); an `error` without a status means error.",
+    )
+    error: ErrorInfo | None = Field(default=None, description="Why the step failed.")
 
     @field_validator("timestamp", mode="before")
     @classmethod
@@ -162,6 +186,22 @@ class Event(BaseModel):
         if self.node_id in self.parent_ids or any(e.source_id == self.node_id for e in self.edges):
             raise ValueError("a node cannot be its own parent (node_id appears among its parents)")
         return self
+
+    @field_validator("error")
+    @classmethod
+    def _error_needs_error_status(
+        cls, value: ErrorInfo | None, info: pydantic.ValidationInfo
+    ) -> ErrorInfo | None:
+        if value is not None and info.data.get("status") is NodeStatus.OK:
+            raise ValueError("status is 'ok' but an error is given; send status 'error' or omit it")
+        return value
+
+    @property
+    def effective_status(self) -> NodeStatus | None:
+        """The status this event reports: explicit, or ``error`` when only an error is given."""
+        if self.status is None and self.error is not None:
+            return NodeStatus.ERROR
+        return self.status
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ export interface GNode {
   timestamp: string;
   isPlaceholder: boolean;
   citationKey: string | null;
+  /** The step ended in an error (a tool that raised, a failed run or model call). */
+  failed?: boolean;
 }
 
 export interface GEdge {
@@ -57,7 +59,8 @@ function agentId(name: string): string {
 }
 
 function shortLabel(n: GNode): string {
-  const base = n.label.length > 34 ? n.label.slice(0, 33) + "…" : n.label;
+  const text = (n.failed ? "✗ " : "") + n.label;
+  const base = text.length > 34 ? text.slice(0, 33) + "…" : text;
   return n.citationKey ? `${base} [${n.citationKey}]` : base;
 }
 
@@ -96,7 +99,7 @@ export function buildElements(model: GraphModel, collapsed: Set<string>): Elemen
         type: typeKey(n.type) || "placeholder",
         kind: "node",
       },
-      classes: n.isPlaceholder ? "placeholder" : "",
+      classes: [n.isPlaceholder ? "placeholder" : "", n.failed ? "failed" : ""].join(" ").trim(),
     });
   }
   // endpoints outside the session (or not yet reported): placeholders without an agent box
@@ -167,6 +170,7 @@ const STYLE: cytoscape.StylesheetJson = [
     selector: "node.agent.collapsed",
     style: { width: 150, height: 50, "text-valign": "center", "background-color": "#dbe6f7", "border-width": 2 },
   },
+  { selector: "node.failed", style: { "border-style": "double", "border-color": "#c62828", "border-width": 4, color: "#b71c1c" } },
   { selector: "node.placeholder", style: { "border-style": "dashed", "border-color": "#888", "border-width": 2, "background-color": "#f4f4f4" } },
   {
     selector: "edge",

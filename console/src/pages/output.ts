@@ -16,7 +16,7 @@ const OUTPUT = `query Output($id: ID!) {
   attribution(outputId: $id, maxDepth: 32, maxPaths: 100) {
     truncated
     sources { id label type citationKey }
-    paths { nodeIds hopCount source { id label citationKey } }
+    paths { nodeIds hopCount source { id label citationKey } failedSteps { id label error { type } } }
   }
 }
 fragment R on VerificationReport {
@@ -75,6 +75,7 @@ interface Path {
   nodeIds: string[];
   hopCount: number;
   source: { id: string; label: string; citationKey: string | null };
+  failedSteps: { id: string; label: string; error: { type: string } | null }[];
 }
 
 
@@ -287,7 +288,7 @@ export async function renderOutput(el: HTMLElement, id: string): Promise<void> {
     clear(pathList);
     for (const p of paths) {
       pathList.append(
-        h("li", {}, h("button", { type: "button", class: "link", "data-source": p.source.id, "data-hops": p.hopCount, "aria-pressed": "false", title: p.nodeIds.join(" → "), onclick: () => drawPath(p) }, `${p.source.citationKey ? `${p.source.citationKey} · ` : ""}${p.source.label}`), h("span", { class: "muted small" }, ` ${p.hopCount} hop${p.hopCount === 1 ? "" : "s"}`)),
+        h("li", {}, h("button", { type: "button", class: "link", "data-source": p.source.id, "data-hops": p.hopCount, "aria-pressed": "false", title: p.nodeIds.join(" → "), onclick: () => drawPath(p) }, `${p.source.citationKey ? `${p.source.citationKey} · ` : ""}${p.source.label}`), h("span", { class: "muted small" }, ` ${p.hopCount} hop${p.hopCount === 1 ? "" : "s"}`), p.failedSteps.length ? h("span", { class: "failed small", title: p.failedSteps.map((f) => `${f.label}: ${f.error?.type ?? "error"}`).join("\n") }, ` · ✗ ${p.failedSteps.length} failed step${p.failedSteps.length === 1 ? "" : "s"}`) : null),
       );
     }
   }

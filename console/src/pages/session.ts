@@ -17,6 +17,7 @@ const SESSION = `query Session($id: ID!) {
 }`;
 const NODE = `query Node($id: ID!) { node(id: $id) {
   id type label agentName runId timestamp sessionId content citationKey data isPlaceholder
+  status error { type message }
   parents { id label type } children { id label type } } }`;
 
 interface SessionData {
@@ -43,6 +44,7 @@ interface ExportNode {
   session_id?: string;
   citation_key?: string;
   placeholder?: boolean;
+  status?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function loadSessionGraph(id: string): Promise<{ session: SessionDa
     timestamp: n.timestamp,
     isPlaceholder: Boolean(n.placeholder),
     citationKey: n.citation_key ?? null,
+    failed: n.status === "error",
   }));
   nodes.sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
   const edges = graph.edges.map((e) => ({ sourceId: e.source, targetId: e.target, label: e.label }));
@@ -109,7 +112,9 @@ export async function renderNodeDetail(panel: HTMLElement, id: string, onJump?: 
       h("dt", {}, "Run"), h("dd", {}, n.runId || "—"),
       h("dt", {}, "Time"), h("dd", {}, fmtTime(n.timestamp)),
       n.citationKey ? [h("dt", {}, "Citation key"), h("dd", {}, h("code", {}, n.citationKey))] : null,
+      n.status ? [h("dt", {}, "Status"), h("dd", { class: n.status === "ERROR" ? "failed" : "" }, n.status === "ERROR" ? "✗ failed" : "ok")] : null,
     ),
+    n.error ? h("p", { class: "notice failed", role: "note" }, `Failed: ${n.error.type}${n.error.message ? ` — ${n.error.message}` : ""}`) : null,
     n.type === "FINAL_OUTPUT" ? h("p", {}, h("a", { href: `#/output/${encodeURIComponent(n.id)}`, class: "button primary" }, "Open output and citations →")) : null,
     n.type === "DATA_READ" || n.type === "INPUT" ? h("p", {}, h("a", { href: `#/sources/${encodeURIComponent(n.id)}`, class: "button" }, "Impact: outputs depending on this source →")) : null,
     n.content ? [h("h3", {}, "Content"), folded(n.content)] : null,

@@ -55,11 +55,15 @@ class Session:
         found = await info.context.loaders.nodes.load_many([str(i) for i in self.final_output_ids])
         return [Node.from_domain(n) for n in found if n is not None]
 
-    @typed.field(description="Nodes in time order; `first` at most 1000, then `offset`.")
+    @typed.field(
+        description="Nodes in time order; `first` at most 1000, then `offset`;"
+        " `failed: true` keeps only failed steps."
+    )
     async def nodes(
         self,
         info: strawberry.Info[GraphQLContext, None],
         type: NodeType | None = None,
+        failed: bool | None = None,
         first: int = 100,
         offset: int = 0,
     ) -> list[Node]:
@@ -70,6 +74,8 @@ class Session:
         members = await self._members(info)
         if type is not None:
             members = [n for n in members if n.type == type]
+        if failed is not None:
+            members = [n for n in members if n.failed is failed]
         return [Node.from_domain(n) for n in members[offset : offset + first]]
 
     @typed.field(description="Edges among the session's nodes (at most 5000).")
