@@ -35,6 +35,23 @@ class Settings(BaseModel):
     neo4j_password: str | None = None
     neo4j_database: str = "neo4j"
     neo4j_batch_size: int = Field(default=1000, ge=1, le=50_000)
+    neo4j_read_timeout_s: float = Field(
+        default=10.0,
+        gt=0,
+        le=600,
+        description="Server-side timeout of one read transaction (the API's reads).",
+    )
+    neo4j_read_concurrency: int = Field(
+        default=16,
+        ge=1,
+        le=500,
+        description="Read transactions at once per API process, on their own connection pool.",
+    )
+    graphql_max_cost: int = Field(
+        default=50_000,
+        ge=1,
+        description="Budget of one GraphQL query: objects it may resolve, estimated up front.",
+    )
     broker_url: str | None = Field(
         default=None, description="redis://…; set to use Celery workers."
     )

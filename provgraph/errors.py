@@ -60,6 +60,14 @@ class StoreUnavailableError(RetryableError):
     """The graph store cannot be reached right now."""
 
 
+class StoreTimeoutError(RetryableError):
+    """A read ran past the store's transaction timeout and was stopped by the server.
+
+    Retryable because a loaded server may answer in time later; the message says
+    how to ask for less (smaller pages, shallower walks).
+    """
+
+
 class EventLogCorruptionError(StoreError):
     """The embedded event log has damage other than a torn final line."""
 

@@ -10,6 +10,7 @@ an explicit label. See ``docs/events.md`` and ``docs/schema/event-v1.json``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -17,9 +18,10 @@ from typing import Any
 
 import pydantic
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
-from provgraph.citations import KEY_PATTERN
 from provgraph.graph import EdgeLabel, NodeStatus, NodeType
+from provgraph.json_values import json_value_problem, printable, surrogate_problem
 
 EVENT_SCHEMA_VERSION = "1"
 MAX_ID_CHARS = 256
@@ -27,6 +29,12 @@ MAX_CONTENT_CHARS = 2_000_000
 MAX_LABEL_CHARS = 1_000
 MAX_DATA_BYTES = 64 * 1024
 MAX_PARENTS = 256
+CITATION_KEY_PATTERN = r"^[da]_(0|[1-9][0-9]{0,17})$"
+"""``d_N`` names a data read, ``a_N`` a sub-agent's output (docs/events.md)."""
+_RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
+_KEY_RE = re.compile(CITATION_KEY_PATTERN)
+_JSON_VALUE = "json_value"
+_TEXT_FIELDS = ("id", "session_id", "node_id", "run_id", "agent_name", "label", "content")
 MAX_ERROR_TYPE_CHARS = 256
 MAX_ERROR_MESSAGE_CHARS = 4_000
 
@@ -40,6 +48,14 @@ class EdgeSpec(BaseModel):
 
     source_id: str = Field(min_length=1, max_length=MAX_ID_CHARS)
     label: EdgeLabel
+
+    @field_validator("source_id", mode="before")
+    @classmethod
+    def _encodable(cls, value: Any) -> Any:
+        problem = surrogate_problem(value) if isinstance(value, str) else None
+        if problem is not None:
+            raise ValueError(problem)
+        return value
 
 
 class ErrorInfo(BaseModel):
@@ -74,7 +90,12 @@ class Event(BaseModel):
     label: str | None = Field(default=None, max_length=MAX_LABEL_CHARS)
     parent_ids: list[str] = Field(default_factory=list, max_length=MAX_PARENTS)
     edges: list[EdgeSpec] = Field(default_factory=list, max_length=MAX_PARENTS)
-    citation_key: str | None = Field(default=None, pattern=rf"^{KEY_PATTERN}$", max_length=64)
+    citation_key: str | None = Field(
+        default=None,
+        pattern=CITATION_KEY_PATTERN,
+        max_length=64,
+        description="d_N (a data read) or a_N (a sub-agent's output), unique per session.",
+    )
     content: str | None = Field(default=None, max_length=MAX_CONTENT_CHARS)
     data: dict[str, Any] = Field(default_factory=dict)
     status: NodeStatus | None = Field(
@@ -82,6 +103,42 @@ class Event(BaseModel):
         description="How the step ended (ok/error); an `error` without a status means error.",
     )
     error: ErrorInfo | None = Field(default=None, description="Why the step failed.")
+
+    @field_validator("timestamp", mode="before")
+    @classmethod
+    def _rfc3339_text(cls, value: Any) -> Any:
+        """Numbers are refused: seconds or milliseconds since 1970 is a guess, not RFC 3339."""
+        if isinstance(value, datetime):
+            return value
+        if not isinstance(value, str):
+            raise ValueError(
+                f"timestamp must be RFC 3339 text with a UTC offset, e.g. 2026-01-01T00:00:00Z; "
+                f"got a JSON {_json_kind(value)}"
+            )
+        if not _RFC3339.match(value):
+            raise ValueError(
+                "timestamp must be RFC 3339 with a UTC offset, e.g. 2026-01-01T00:00:00Z or "
+                "2026-01-01T09:00:00.5+09:00"
+            )
+        return value
+
+    @field_validator(*_TEXT_FIELDS, mode="before")
+    @classmethod
+    def _encodable_text(cls, value: Any) -> Any:
+        problem = surrogate_problem(value) if isinstance(value, str) else None
+        if problem is not None:
+            raise ValueError(problem)
+        return value
+
+    @field_validator("citation_key", mode="before")
+    @classmethod
+    def _key_grammar(cls, value: Any) -> Any:
+        if isinstance(value, str) and not _KEY_RE.match(value):
+            raise ValueError(
+                f"citation_key must be d_N (a data read) or a_N (a sub-agent's output), "
+                f"e.g. d_1 or a_2; got {printable(value)[:70]!r}"
+            )
+        return value
 
     @field_validator("timestamp")
     @classmethod
@@ -100,11 +157,20 @@ class Event(BaseModel):
         for index, parent in enumerate(value):
             if not parent or len(parent) > MAX_ID_CHARS:
                 raise ValueError(f"parent_ids[{index}] must be 1..{MAX_ID_CHARS} characters")
+            problem = surrogate_problem(parent)
+            if problem is not None:
+                raise ValueError(f"parent_ids[{index}] {problem}")
         return value
 
     @field_validator("data")
     @classmethod
     def _data_size(cls, value: dict[str, Any]) -> dict[str, Any]:
+        problem = json_value_problem(value, "data")
+        if problem is not None:  # the path inside data travels in ctx (see parse_event)
+            path, reason = problem
+            raise PydanticCustomError(
+                _JSON_VALUE, "{path}: {reason}", {"path": path, "reason": reason}
+            )
         try:
             encoded = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
         except (TypeError, ValueError) as exc:
@@ -161,7 +227,7 @@ def _format_loc(loc: Iterable[int | str]) -> str:
 def parse_event(raw: Any, index: int = 0) -> Event | EventError:
     """Validate one raw object; return the event or the first error with its field path."""
     event_id = raw.get("id") if isinstance(raw, Mapping) else None
-    event_id = event_id if isinstance(event_id, str) else None
+    event_id = printable(event_id) if isinstance(event_id, str) else None
     if not isinstance(raw, Mapping):
         return EventError(
             index, None, "", f"an event must be a JSON object, got {type(raw).__name__}"
@@ -170,7 +236,11 @@ def parse_event(raw: Any, index: int = 0) -> Event | EventError:
         return Event.model_validate(raw)
     except pydantic.ValidationError as exc:
         first = exc.errors(include_url=False)[0]
-        return EventError(index, event_id, _format_loc(first["loc"]), str(first["msg"]))
+        if first["type"] == _JSON_VALUE:  # a value inside data: name its own path
+            ctx = first.get("ctx") or {}
+            return EventError(index, event_id, str(ctx["path"]), str(ctx["reason"]))
+        reason = str(first["msg"]).removeprefix("Value error, ")  # pydantic's wrapper text
+        return EventError(index, event_id, _format_loc(first["loc"]), reason)
 
 
 def parse_events(raws: Iterable[Any]) -> tuple[list[tuple[int, Event]], list[EventError]]:
@@ -184,6 +254,19 @@ def parse_events(raws: Iterable[Any]) -> tuple[list[tuple[int, Event]], list[Eve
         else:
             bad.append(parsed)
     return good, bad
+
+
+def is_citation_key(value: str) -> bool:
+    """Whether ``value`` follows the event grammar of keys (``d_N`` / ``a_N``)."""
+    return bool(_KEY_RE.match(value))
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number (seconds since 1970 are not accepted)"
+    return "null" if value is None else type(value).__name__
 
 
 def event_json_schema() -> dict[str, Any]:

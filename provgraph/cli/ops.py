@@ -175,12 +175,13 @@ def redis_start(
     ] = True,
 ) -> None:
     """Start redis-server (apt-installing it if missing) and wait for PING."""
-    from provgraph.ops.redis_server import start_redis
+    from provgraph.ops.redis_server import AUTH_CONF_NAME, start_redis
 
     handle = start_redis(data_dir, port, persistent=persist)
     typer.echo(
-        f"redis running (pid {handle.pid}) at {handle.url}"
-        f"{'' if handle.persistent else ' (no persistence)'}"
+        f"redis running (pid {handle.pid}) at redis://127.0.0.1:{handle.port}/0"
+        f"{'' if handle.persistent else ' (no persistence)'}; password in "
+        f"{handle.data_dir / AUTH_CONF_NAME} (PROVGRAPH_BROKER_URL=redis://:PASSWORD@…)"
     )
 
 

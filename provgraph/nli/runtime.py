@@ -30,6 +30,7 @@ import numpy as np
 
 from provgraph.errors import ModelUnavailableError
 from provgraph.nli.precision import Precision, autocast, default_threads, resolve_precision
+from provgraph.quiet_loading import quiet_model_loading
 
 #: Folder of the shipped model (package data).
 SHIPPED_MODEL_DIR = Path(__file__).with_name("model")
@@ -173,6 +174,7 @@ def load_nli_model(
             f"cannot load NLI model {source!r}: {exc}. Install the ML extra: "
             "pip install 'provgraph[ml]'."
         ) from exc
+    quiet_model_loading()
     try:
         tokenizer = AutoTokenizer.from_pretrained(source, local_files_only=True)
         net = AutoModelForSequenceClassification.from_pretrained(source, local_files_only=True)

@@ -13,6 +13,11 @@ Constraints and reasons:
   fork a 2-core box at random moments.  Throwaway test instances may pass
   ``persistent=False``.
 * Bound to 127.0.0.1 only; protected mode stays on.
+* A password is required (``requirepass``), generated like the Neo4j one on
+  first start and kept in ``redis-auth.conf`` (mode 0600) in the data
+  directory, so a restart keeps it. It reaches Redis through that config file,
+  never the command line (``ps`` would show it); ``RedisHandle.url`` carries
+  it (``redis://:PASSWORD@127.0.0.1:PORT/0``), status output does not.
 * Run in the foreground of a detached session (not ``--daemonize``) so that we
   know its pid at once and can tell "exited during start" from "still
   starting".  Redis chdirs to ``--dir`` and rewrites its process title, so its
@@ -32,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from provgraph.ops import _process as proc
+from provgraph.ops.credentials import generate_password
 from provgraph.ops.errors import InstallError, StartError, ToolMissingError
 from provgraph.ops.status import ServiceStatus
 
@@ -49,12 +55,13 @@ REDIS_ENV = "PROVGRAPH_REDIS_SERVER"
 PID_NAME = "redis.pid"
 LOG_NAME = "redis.log"
 INSTANCE_NAME = "instance.json"
+AUTH_CONF_NAME = "redis-auth.conf"
 _POLL_S = 0.1
 
 
 @dataclass(frozen=True)
 class RedisHandle:
-    """A running Redis: ``url`` is what Celery's ``broker_url`` wants."""
+    """A running Redis: ``url`` (with the password) is what Celery's ``broker_url`` wants."""
 
     pid: int
     url: str
@@ -64,8 +71,28 @@ class RedisHandle:
     startup_s: float = 0.0
 
 
-def _url(port: int) -> str:
-    return f"redis://127.0.0.1:{port}/0"
+def _url(port: int, password: str | None = None) -> str:
+    secret = f":{password}@" if password else ""
+    return f"redis://{secret}127.0.0.1:{port}/0"
+
+
+def _password(data: Path) -> str:
+    """The instance's password: read from ``redis-auth.conf``, else generated and written."""
+    conf = data / AUTH_CONF_NAME
+    try:
+        for line in conf.read_text().splitlines():
+            name, _, value = line.partition(" ")
+            if name == "requirepass" and value.strip():
+                return value.strip()
+    except OSError:
+        pass
+    password = generate_password()
+    tmp = conf.with_name(conf.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(f"# written by provgraph.ops: the broker password\nrequirepass {password}\n")
+    tmp.replace(conf)
+    return password
 
 
 def _find_redis(redis_bin: str | os.PathLike[str] | None) -> Path | None:
@@ -119,7 +146,7 @@ def _running_pid(data: Path) -> int | None:
     return proc.owned_pid(data / PID_NAME, lambda pid: proc.has_cwd(pid, data))
 
 
-def _ping(port: int) -> bool:
+def _ping(port: int, password: str | None = None) -> bool:
     try:
         import redis
     except ImportError as exc:  # pragma: no cover - depends on the install
@@ -127,11 +154,12 @@ def _ping(port: int) -> bool:
             "redis-py is not installed: pip install 'provgraph[worker]'"
         ) from exc
     client: Any = redis.Redis(
-        host="127.0.0.1", port=port, socket_connect_timeout=1, socket_timeout=1
+        host="127.0.0.1", port=port, password=password, socket_connect_timeout=1, socket_timeout=1
     )
     try:
         return bool(client.ping())
     except (
+        redis.exceptions.AuthenticationError,
         redis.exceptions.ConnectionError,
         redis.exceptions.TimeoutError,
         redis.exceptions.BusyLoadingError,
@@ -164,6 +192,7 @@ def start_redis(
     """
     data = Path(data_dir).expanduser().resolve()
     data.mkdir(parents=True, exist_ok=True)
+    password = _password(data)
     running = _running_pid(data)
     if running is not None:
         instance = _read_instance(data)
@@ -174,7 +203,7 @@ def start_redis(
             )
         return RedisHandle(
             pid=running,
-            url=_url(port),
+            url=_url(port, password),
             port=port,
             data_dir=data,
             persistent=bool(instance.get("persistent", persistent)),
@@ -187,6 +216,7 @@ def start_redis(
         )
     argv = [
         str(binary),
+        str(data / AUTH_CONF_NAME),
         "--port",
         str(port),
         "--bind",
@@ -214,7 +244,7 @@ def start_redis(
         + "\n"
     )
     deadline = started + timeout
-    while not (proc.pid_listens_on(child.pid, port) and _ping(port)):
+    while not (proc.pid_listens_on(child.pid, port) and _ping(port, password)):
         code = child.poll()
         if code is not None:
             raise StartError(
@@ -230,7 +260,7 @@ def start_redis(
         time.sleep(_POLL_S)
     return RedisHandle(
         pid=child.pid,
-        url=_url(port),
+        url=_url(port, password),
         port=port,
         data_dir=data,
         persistent=persistent,
@@ -256,7 +286,7 @@ def redis_status(data_dir: str | os.PathLike[str]) -> ServiceStatus:
     url = _url(port) if isinstance(port, int) else None
     if pid is None:
         return ServiceStatus("redis", running=False, data_dir=data, uri=url)
-    ready = isinstance(port, int) and _ping(port)
+    ready = isinstance(port, int) and _ping(port, _password(data))
     detail = "AOF on" if instance.get("persistent") else "no persistence"
     return ServiceStatus(
         "redis", running=True, data_dir=data, pid=pid, uri=url, ready=ready, detail=detail

@@ -94,6 +94,14 @@ def stop_test_services(root: str | os.PathLike[str] | None = None) -> None:
     stop_redis(base / "redis")
 
 
+def _masked(url: str) -> str:
+    """The URL without its password (it is in services.env, not on the terminal)."""
+    scheme, sep, rest = url.partition("://")
+    if "@" not in rest:
+        return url
+    return f"{scheme}{sep}:***@{rest.rsplit('@', 1)[1]}"
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m provgraph.ops.services start|stop|status``; one line per outcome."""
     args = sys.argv[1:] if argv is None else argv
@@ -104,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         if args[0] == "start":
             services = start_test_services()
             print(
-                f"test services up: {services.neo4j_uri} {services.redis_url} "
+                f"test services up: {services.neo4j_uri} {_masked(services.redis_url)} "
                 f"(env in {services.env_file})"
             )
         elif args[0] == "stop":

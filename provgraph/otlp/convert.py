@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from provgraph.citations import citation_tag_spans, is_valid_key
+from provgraph.citations import citation_tag_spans
+from provgraph.events import is_citation_key
 from provgraph.graph import EdgeLabel, NodeStatus, NodeType
 from provgraph.otlp.builder import (
     Conversion,
@@ -51,7 +52,8 @@ def header_key(text: str | None) -> str | None:
         and spans[0][1] == len(first)
         and len(spans[0][2].refs) == 1
     ):
-        return spans[0][2].refs[0]
+        key = spans[0][2].refs[0]
+        return key if is_citation_key(key) else None  # any other tag text is plain content
     return None
 
 
@@ -231,7 +233,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
                 cite = (
                     meta_key
                     if isinstance(meta_key, str)
-                    else (doc.id if doc.id and is_valid_key(doc.id) else None)
+                    else (doc.id if doc.id and is_citation_key(doc.id) else None)
                 )
                 reads.append(
                     b.add(

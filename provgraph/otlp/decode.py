@@ -77,13 +77,16 @@ def is_json(content_type: str | None) -> bool:
 
 def decode_export(body: bytes, content_type: str | None) -> list[SpanRecord]:
     """Spans of an ``ExportTraceServiceRequest``; OtlpDecodeError when malformed."""
-    if is_json(content_type):
-        try:
-            payload = json.loads(body or b"{}")
-        except ValueError as exc:
-            raise OtlpDecodeError(f"body is not JSON: {exc}") from exc
-        return _from_json(payload)
-    return _from_protobuf(body)
+    try:
+        if is_json(content_type):
+            try:
+                payload = json.loads(body or b"{}")
+            except ValueError as exc:
+                raise OtlpDecodeError(f"body is not JSON: {exc}") from exc
+            return _from_json(payload)
+        return _from_protobuf(body)
+    except RecursionError as exc:  # arrays/objects or AnyValues nested past the stack
+        raise OtlpDecodeError("body nests values deeper than this server decodes") from exc
 
 
 # ---------------------------------------------------------------------- protobuf

@@ -68,6 +68,14 @@ class ThreadedAsyncStore:
     async def node_edges(self, project: str, node_id: str) -> list[ProvenanceEdge]:
         return await asyncio.to_thread(self.sync_store.node_edges, project, node_id)
 
+    async def nodes_edges(
+        self, project: str, node_ids: Sequence[str]
+    ) -> dict[str, list[ProvenanceEdge]]:
+        def read() -> dict[str, list[ProvenanceEdge]]:
+            return {i: self.sync_store.node_edges(project, i) for i in dict.fromkeys(node_ids)}
+
+        return await asyncio.to_thread(read)
+
     async def resolve_citation_key(
         self, project: str, session_id: str, key: str
     ) -> ProvenanceNode | None:

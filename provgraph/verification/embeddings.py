@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from provgraph.errors import ModelUnavailableError
+from provgraph.quiet_loading import quiet_model_loading
 from provgraph.verification.models import (
     PACKAGED_MINILM,
     folder_fingerprint,
@@ -60,6 +61,7 @@ def _load(model: str | None) -> tuple[Any, str, str | None, str]:
         raise ModelUnavailableError(f"embedding model folder {name!r} does not exist")
     with _LOCK:
         if path not in _MODELS:
+            quiet_model_loading()
             try:
                 from sentence_transformers import SentenceTransformer
             except ImportError as exc:  # pragma: no cover - depends on install

@@ -96,8 +96,9 @@ def response_for(exc: Exception) -> JSONResponse:
             error_body(exc.code, exc.message, exc.path), exc.status_code, headers=exc.headers
         )
     if isinstance(exc, RetryableError):
+        message = str(exc) if "retry later" in str(exc) else f"{exc} (retry later)"
         return JSONResponse(
-            error_body("unavailable", f"{exc} (retry later)"),
+            error_body("unavailable", message),
             503,
             headers={"Retry-After": retry_after_header(exc.retry_after)},
         )

@@ -47,6 +47,14 @@ def test_node_edges() -> None:
     )
 
 
+def test_nodes_edges_batches_ids() -> None:
+    assert cypher.nodes_edges_query() == (
+        "UNWIND $ids AS id\n"
+        "MATCH (n:Node {project: $project, id: id})-[r]-(:Node {project: $project})\n"
+        "RETURN id, startNode(r).id AS source, endNode(r).id AS target, type(r) AS label"
+    )
+
+
 def test_upstream_neighbourhood_returns_distinct_nodes_not_paths() -> None:
     assert cypher.lineage_neighbourhood_query(LineageDirection.UP, 7) == (
         "MATCH (o:Node {project: $project, id: $id})\n"
@@ -209,6 +217,7 @@ def _every_statement() -> list[str]:
         cypher.get_nodes_query(),
         cypher.session_graph_query(),
         cypher.node_edges_query(),
+        cypher.nodes_edges_query(),
         cypher.resolve_citation_key_query(),
         cypher.citation_summary_query(),
         cypher.save_report_query(),

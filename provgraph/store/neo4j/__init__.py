@@ -9,6 +9,7 @@ query shapes and the failure behaviour.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from neo4j import GraphDatabase
@@ -16,6 +17,7 @@ from neo4j import GraphDatabase
 from provgraph.config import Settings
 from provgraph.store.neo4j.adapter import Neo4jGraphStore
 from provgraph.store.neo4j.async_adapter import AsyncNeo4jGraphStore
+from provgraph.store.neo4j.availability import PROBE_TIMEOUT_S
 from provgraph.store.neo4j.driver import ConnectionConfig, translated
 from provgraph.store.neo4j.migrations import (
     SCHEMA_DIR,
@@ -51,11 +53,17 @@ def open_neo4j_store(settings: Settings, *, schema_dir: Path = SCHEMA_DIR) -> Ne
 async def open_async_neo4j_store(
     settings: Settings, *, schema_dir: Path = SCHEMA_DIR
 ) -> AsyncNeo4jGraphStore:
-    """Migrate the schema with the async driver, then return the async store."""
+    """Migrate the schema with the async driver, then return the async store.
+
+    A quick connectivity check comes first: while Neo4j is down, the API opens
+    the store on each request, and the migrations' retry loop would make every
+    503 wait seconds for an answer known at once.
+    """
     config = ConnectionConfig.from_settings(settings)
     store = AsyncNeo4jGraphStore(config)
     with translated("schema migrations", config.uri):
         try:
+            await asyncio.wait_for(store.driver.verify_connectivity(), PROBE_TIMEOUT_S)
             await apply_migrations_async(store.driver, config.database, schema_dir)
         except BaseException:
             await store.close()

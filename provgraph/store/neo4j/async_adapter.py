@@ -1,16 +1,23 @@
 """The async Neo4j :class:`~provgraph.store.port.AsyncGraphStore` (the API service).
 
 Runs the same programs as the sync adapter (:mod:`provgraph.store.neo4j.operations`)
-through the async driver, so the two cannot drift apart. The driver is created
+through the async driver, so the two cannot drift apart. The drivers are created
 lazily on first use, inside the event loop that will use it.
+
+Reads never make ingestion wait: writes and reads use two drivers with their
+own connection pools; reads run at most ``read_concurrency`` at once (the
+read pool is that small too), each under a server-side transaction timeout
+(``read_timeout_s``). While the server is known to be down, calls are refused
+at once (see :mod:`~provgraph.store.neo4j.availability`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
-from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
+from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction, unit_of_work
 from neo4j import exceptions as neo
 
 from provgraph.audit.chain import AuditEntry, PendingEntry
@@ -21,10 +28,13 @@ from provgraph.store.audit_types import Erasure, ErasureResult, Review
 from provgraph.store.neo4j import audit_ops
 from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j.adapter import REPORT_SAVE_ATTEMPTS
+from provgraph.store.neo4j.availability import PROBE_TIMEOUT_S, Availability
 from provgraph.store.neo4j.driver import (
+    RETRY_AFTER_S,
     UNKNOWN_OUTCOME_ATTEMPTS,
     ConnectionConfig,
     chunks,
+    is_connection_failure,
     new_batch_token,
     translated,
 )
@@ -65,12 +75,25 @@ class AsyncNeo4jGraphStore:
     def __init__(self, config: ConnectionConfig) -> None:
         self.config = config
         self._driver: AsyncDriver | None = None
+        self._read_driver: AsyncDriver | None = None
+        self._read_slots: asyncio.Semaphore | None = None
+        self.availability = Availability()
 
     @property
     def driver(self) -> AsyncDriver:
+        """The write driver (ingestion, reports, jobs)."""
         if self._driver is None:
             self._driver = AsyncGraphDatabase.driver(self.config.uri, **self.config.driver_kwargs())
         return self._driver
+
+    @property
+    def read_driver(self) -> AsyncDriver:
+        """The read driver: its own, smaller pool, so reads cannot hold the writers' connections."""
+        if self._read_driver is None:
+            self._read_driver = AsyncGraphDatabase.driver(
+                self.config.uri, **self.config.read_driver_kwargs()
+            )
+        return self._read_driver
 
     async def _run(self, action: str, make: Callable[[], ops.Program[T]], *, write: bool) -> T:
         """One managed transaction; the first program is made before any I/O."""
@@ -79,11 +102,43 @@ class AsyncNeo4jGraphStore:
         async def work(tx: AsyncManagedTransaction) -> T:
             return await run_program_async(tx, programs.pop() if programs else make())
 
-        with translated(action, self.config.uri):
-            async with self.driver.session(database=self.config.database) as session:
+        await self._check_available(action)
+        try:
+            with translated(action, self.config.uri):
                 if write:
-                    return await session.execute_write(work)
-                return await session.execute_read(work)
+                    async with self.driver.session(database=self.config.database) as session:
+                        return await session.execute_write(work)
+                return await self._read(work)
+        except StoreUnavailableError as exc:
+            if is_connection_failure(exc):
+                self.availability.mark_down()
+            raise
+
+    async def _read(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
+        """A read in one of the read slots, stopped by the server after ``read_timeout_s``."""
+        if self._read_slots is None:
+            self._read_slots = asyncio.Semaphore(self.config.read_concurrency)
+        timed = unit_of_work(timeout=self.config.read_timeout_s)(work)
+        session = self.read_driver.session(database=self.config.database)
+        async with self._read_slots, session:
+            return await session.execute_read(timed)
+
+    async def _check_available(self, action: str) -> None:
+        """While the server is known down: one quick probe per interval, the rest fail at once."""
+        if not self.availability.known_down:
+            return
+        if self.availability.claim_probe():
+            try:
+                await asyncio.wait_for(self.driver.verify_connectivity(), PROBE_TIMEOUT_S)
+            except (neo.Neo4jError, neo.DriverError, OSError, TimeoutError):
+                pass
+            else:
+                self.availability.mark_up()
+                return
+        raise StoreUnavailableError(
+            f"the graph store (Neo4j) is unavailable ({action}); retry later",
+            retry_after=RETRY_AFTER_S,
+        )
 
     # ------------------------------------------------------------------ ingestion
     async def ingest(self, project: str, events: Sequence[Event]) -> IngestResult:
@@ -133,6 +188,13 @@ class AsyncNeo4jGraphStore:
 
     async def node_edges(self, project: str, node_id: str) -> list[ProvenanceEdge]:
         return await self._run("node_edges", lambda: ops.node_edges(project, node_id), write=False)
+
+    async def nodes_edges(
+        self, project: str, node_ids: Sequence[str]
+    ) -> dict[str, list[ProvenanceEdge]]:
+        return await self._run(
+            "nodes_edges", lambda: ops.nodes_edges(project, node_ids), write=False
+        )
 
     async def resolve_citation_key(
         self, project: str, session_id: str, key: str
@@ -260,9 +322,11 @@ class AsyncNeo4jGraphStore:
             return False
 
     async def close(self) -> None:
-        driver, self._driver = self._driver, None
-        if driver is not None:
-            await driver.close()
+        drivers = (self._driver, self._read_driver)
+        self._driver = self._read_driver = None
+        for driver in drivers:
+            if driver is not None:
+                await driver.close()
 
     async def __aenter__(self) -> AsyncNeo4jGraphStore:
         return self

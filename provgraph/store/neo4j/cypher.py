@@ -247,6 +247,15 @@ def node_edges_query() -> str:
     )
 
 
+def nodes_edges_query() -> str:
+    """Edges into and out of each of several nodes (``$ids``), tagged with the node id."""
+    return (
+        "UNWIND $ids AS id\n"
+        f"MATCH (n:{NODE} {{project: $project, id: id}})-[r]-(:{NODE} {{project: $project}})\n"
+        "RETURN id, startNode(r).id AS source, endNode(r).id AS target, type(r) AS label"
+    )
+
+
 def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_depth: int) -> str:
     """Node ids and types within ``depth`` edges in one direction (``None``: any
     distance), with each one's edges to its next neighbours in that direction.

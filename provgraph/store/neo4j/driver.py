@@ -6,11 +6,16 @@ transient server error that outlived the driver's own retries, a commit whose
 outcome is unknown) becomes :class:`~provgraph.errors.StoreUnavailableError`,
 a ``RetryableError`` the API answers with 503 and the worker retries. Every
 other driver or server error becomes :class:`~provgraph.errors.StoreError`
-naming the operation, because retrying will not fix it.
+naming the operation, because retrying will not fix it. A read stopped by its
+transaction timeout becomes :class:`~provgraph.errors.StoreTimeoutError`.
+
+Messages never carry the server's address: they reach API clients (503
+bodies, GraphQL errors); the address and the driver's own text go to the log.
 """
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -20,14 +25,21 @@ from typing import Any, TypeVar
 from neo4j import exceptions as neo
 
 from provgraph.config import Settings
-from provgraph.errors import ProvgraphError, StoreError, StoreUnavailableError
+from provgraph.errors import (
+    ProvgraphError,
+    StoreError,
+    StoreTimeoutError,
+    StoreUnavailableError,
+)
 
 T = TypeVar("T")
+log = logging.getLogger("provgraph.store.neo4j")
 
-MAX_TRANSACTION_RETRY_S = 5.0
+MAX_TRANSACTION_RETRY_S = 2.0
 """Driver-side retries of transient failures; short so the API answers 503 quickly."""
 CONNECTION_TIMEOUT_S = 5.0
 ACQUISITION_TIMEOUT_S = 10.0
+READ_ACQUISITION_TIMEOUT_S = 5.0
 UNKNOWN_OUTCOME_ATTEMPTS = 3
 """Re-runs of a batch whose commit outcome was unknown (same batch token: safe)."""
 RETRY_AFTER_S = 2.0
@@ -42,6 +54,8 @@ class ConnectionConfig:
     password: str | None
     database: str
     batch_size: int
+    read_timeout_s: float = 10.0
+    read_concurrency: int = 16
     audit_chain: bool = True
     """Seal accepted batches, reports and reviews into the audit chain (off: benchmarks)."""
 
@@ -55,6 +69,8 @@ class ConnectionConfig:
             password=settings.neo4j_password,
             database=settings.neo4j_database,
             batch_size=settings.neo4j_batch_size,
+            read_timeout_s=settings.neo4j_read_timeout_s,
+            read_concurrency=settings.neo4j_read_concurrency,
             audit_chain=settings.audit_chain,
         )
 
@@ -74,6 +90,14 @@ class ConnectionConfig:
             "notifications_min_severity": "OFF",
         }
 
+    def read_driver_kwargs(self) -> dict[str, Any]:
+        """The API's read pool: no larger than the read slots, so reads cannot starve writes."""
+        return {
+            **self.driver_kwargs(),
+            "max_connection_pool_size": self.read_concurrency,
+            "connection_acquisition_timeout": READ_ACQUISITION_TIMEOUT_S,
+        }
+
 
 _UNAVAILABLE: tuple[type[BaseException], ...] = (
     neo.ServiceUnavailable,
@@ -86,28 +110,48 @@ _UNAVAILABLE: tuple[type[BaseException], ...] = (
 
 
 def translate(exc: BaseException, action: str, uri: str) -> ProvgraphError:
-    """The provgraph error for a driver exception raised while doing ``action``."""
+    """The provgraph error for a driver exception raised while doing ``action``.
+
+    ``uri`` is logged, never put in the message (see the module docstring).
+    """
     if isinstance(exc, ProvgraphError):
         return exc
+    log.log(
+        logging.WARNING if isinstance(exc, _UNAVAILABLE) else logging.DEBUG,
+        "neo4j call failed",
+        extra={"uri": uri, "action": action, "error": f"{type(exc).__name__}: {exc}"},
+    )
     if isinstance(exc, neo.IncompleteCommit):
         return StoreUnavailableError(
-            f"Neo4j at {uri}: the connection was lost while committing ({action}); "
+            f"Neo4j: the connection was lost while committing ({action}); "
             "the outcome is unknown and retrying the same batch is safe (it is idempotent)",
+            retry_after=RETRY_AFTER_S,
+        )
+    if isinstance(exc, neo.Neo4jError) and "TransactionTimedOut" in (exc.code or ""):
+        return StoreTimeoutError(
+            f"the store stopped this read ({action}) after its time limit "
+            "(PROVGRAPH_NEO4J_READ_TIMEOUT_S): ask for less (smaller pages, shallower walks) "
+            "or retry later",
             retry_after=RETRY_AFTER_S,
         )
     if isinstance(exc, _UNAVAILABLE):
         return StoreUnavailableError(
-            f"Neo4j at {uri} is unavailable ({action}): {exc}; retry later",
+            f"the graph store (Neo4j) is unavailable ({action}); retry later",
             retry_after=RETRY_AFTER_S,
         )
     if isinstance(exc, neo.AuthError):
         return StoreError(
-            f"Neo4j at {uri} refused the credentials ({action}); "
-            "check PROVGRAPH_NEO4J_USER and PROVGRAPH_NEO4J_PASSWORD"
+            "Neo4j refused the credentials; check PROVGRAPH_NEO4J_USER and PROVGRAPH_NEO4J_PASSWORD"
         )
     if isinstance(exc, neo.Neo4jError):
-        return StoreError(f"Neo4j failed ({action}): {exc.code}: {exc.message}")
-    return StoreError(f"Neo4j driver failed ({action}): {type(exc).__name__}: {exc}")
+        return StoreError(f"Neo4j failed ({action}): {exc.code}")
+    return StoreError(f"Neo4j driver failed ({action}): {type(exc).__name__}")
+
+
+def is_connection_failure(exc: BaseException) -> bool:
+    """The server cannot be reached (as opposed to busy): later calls may fail fast."""
+    cause = exc.__cause__
+    return isinstance(cause, neo.ServiceUnavailable | neo.SessionExpired | OSError)
 
 
 @contextmanager

@@ -120,6 +120,15 @@ def node_edges(project: str, node_id: str) -> Program[list[ProvenanceEdge]]:
     return [ProvenanceEdge(s, t, label) for s, t, label in sorted(edges)]
 
 
+def nodes_edges(project: str, node_ids: Sequence[str]) -> Program[dict[str, list[ProvenanceEdge]]]:
+    ids = list(dict.fromkeys(node_ids))
+    records = yield Statement(cypher.nodes_edges_query(), {"project": project, "ids": ids})
+    found: dict[str, set[tuple[str, str, str]]] = {i: set() for i in ids}
+    for r in records:
+        found[str(r["id"])].add((str(r["source"]), str(r["target"]), str(r["label"])))
+    return {i: [ProvenanceEdge(s, t, label) for s, t, label in sorted(e)] for i, e in found.items()}
+
+
 def list_sessions(
     project: str, first: int, after: str | None, wanted: SessionFilter | None
 ) -> Program[Page[SessionSummary]]:

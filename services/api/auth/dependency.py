@@ -3,6 +3,10 @@
 Keys arrive as ``Authorization: Bearer <token>`` or ``X-API-Key: <token>``.
 With ``settings.auth`` off (embedded development server only) every request is
 an admin of project ``default``.
+
+A key is scoped to one project, so an ``X-Provgraph-Project`` header naming
+another project is refused (403) on every route, not ignored: a client that
+believes it writes to project B must not silently write to A.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from collections.abc import Awaitable, Callable
 
 from starlette.requests import HTTPConnection
 
+from provgraph.sdk.delivery import PROJECT_HEADER
 from provgraph.usecases.keys import authenticate_bootstrap
 from provgraph.usecases.roles import Permission, Principal, Role
 from services.api.errors import ForbiddenError, UnauthenticatedError
@@ -50,8 +55,19 @@ def authenticate(connection: HTTPConnection) -> Principal:
                 "`provgraph keys create --project P --role R`)"
             )
         principal = principal_for_token(state, token)
+        _check_project_header(connection, principal)
     connection.scope.setdefault("state", {})["principal"] = principal
     return principal
+
+
+def _check_project_header(connection: HTTPConnection, principal: Principal) -> None:
+    named = connection.headers.get(PROJECT_HEADER)
+    if named is not None and named.strip() != principal.project:
+        raise ForbiddenError(
+            f"this API key is scoped to project '{principal.project}', but {PROJECT_HEADER} "
+            f"names '{named.strip()}': drop the header or use a key of that project",
+            path=PROJECT_HEADER,
+        )
 
 
 def principal_for_token(state: AppState, token: str | None) -> Principal:

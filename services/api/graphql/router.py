@@ -1,9 +1,19 @@
 """Mount GraphQL at ``/graphql``: POST for queries (authenticated), GET for GraphiQL,
-and WebSocket subscriptions (``graphql-transport-ws``, the key in ``connection_init``)."""
+and WebSocket subscriptions (``graphql-transport-ws``, the key in ``connection_init``).
+
+The request body is parsed so that no input yields a 500: nesting deeper than
+the parser allows, or an integer too long for Python, is a 422 in the
+service's JSON error shape. Responses never carry ``NaN``/``Infinity`` (not
+JSON: a browser's ``JSON.parse`` would reject the whole answer); ingestion
+refuses them, and a value stored before that rule is served as ``null``.
+"""
 
 from __future__ import annotations
 
+import json
+import math
 from datetime import timedelta
+from typing import Any
 
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.fastapi import GraphQLRouter
@@ -11,8 +21,11 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types.unset import UnsetType
 
 from provgraph.errors import ProvgraphError
+from provgraph.json_values import OversizedInt
+from services.api.errors import MalformedBodyError
 from services.api.graphql.context import GraphQLContext, get_context
 from services.api.graphql.schema import schema
+from services.api.rest.bodies import loads_bounded, too_deep_message
 
 MAX_SUBSCRIPTIONS_PER_CONNECTION = 10
 """A console page holds two or three; the bound keeps one socket from fanning out polls."""
@@ -28,6 +41,48 @@ class _Router(GraphQLRouter[GraphQLContext, None]):
         principal = context.principal
         assert principal is not None
         return {"project": principal.project, "role": str(principal.role)}
+
+    def decode_json(self, data: str | bytes) -> object:
+        try:
+            value = loads_bounded(data)
+        except RecursionError as exc:
+            raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+            raise MalformedBodyError(too_deep_message(raw, "GraphQL request", hint="")) from exc
+        except UnicodeDecodeError as exc:
+            raise MalformedBodyError("GraphQL request is not UTF-8") from exc
+        _refuse_oversized(value)
+        return value
+
+    def encode_json(self, data: object) -> str:
+        try:
+            return json.dumps(data, separators=(",", ":"), allow_nan=False)
+        except ValueError:  # a non-finite float stored before ingestion refused them
+            return json.dumps(_finite(data), separators=(",", ":"), allow_nan=False)
+
+
+def _refuse_oversized(value: Any) -> None:
+    """A long integer literal anywhere in the request (variables) is a 422 naming where."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, OversizedInt):
+            raise MalformedBodyError(
+                f"integer has {item.digits} digits; too long for any GraphQL Int", path=path
+            )
+        if isinstance(item, dict):
+            stack.extend((v, f"{path}.{k}" if path else str(k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(item))
+
+
+def _finite(data: Any) -> Any:
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {k: _finite(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_finite(v) for v in data]
+    return data
 
 
 def graphql_router() -> GraphQLRouter[GraphQLContext, None]:

@@ -1,9 +1,11 @@
-"""The Strawberry schema with its guards: depth, aliases, tokens, and masked errors.
+"""The Strawberry schema with its guards: depth, aliases, tokens, cost, and masked errors.
 
 Limits are schema-wide so no resolver can forget them: a query nested deeper
 than ``MAX_DEPTH`` or using more than ``MAX_ALIASES`` aliases is rejected at
-validation, before any store call. Errors from provgraph (validation, not
-found, limits, auth, unavailable) keep their messages; anything else is
+validation, and one whose estimated cost is over ``PROVGRAPH_GRAPHQL_MAX_COST``
+(see :mod:`services.api.graphql.cost`) before execution: before any store call.
+Errors from provgraph (validation, not found, limits, auth, unavailable) keep
+their messages; anything else is
 masked to "internal error" with the request id, and logged in full.
 """
 
@@ -24,6 +26,7 @@ from strawberry.extensions import (
 )
 
 from provgraph.errors import ProvgraphError
+from services.api.graphql.cost import QueryCostLimiter
 from services.api.graphql.types.Mutation import Mutation
 from services.api.graphql.types.Query import Query
 from services.api.graphql.types.Subscription import Subscription
@@ -80,6 +83,7 @@ def build_schema() -> strawberry.Schema:
             lambda: _DEPTH,
             lambda: _ALIASES,
             lambda: MaxTokensLimiter(max_token_count=MAX_TOKENS),
+            QueryCostLimiter,
             _Masking,
             lambda: ParserCache(maxsize=256),
             lambda: ValidationCache(maxsize=256),

@@ -1,0 +1,174 @@
+"""Reads never stall ingestion (real uvicorn + real Neo4j), and a runaway read is stopped.
+
+The campaign's finding (issue 16): one read-only GraphQL query took every
+connection of the shared pool for 20 s; a 10-event ingest waited 10 s, then
+got 503. Now reads have their own small pool and a bounded number of slots,
+and each read transaction has a server-side timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+
+from provgraph.config import Settings
+from provgraph.errors import StoreTimeoutError
+from provgraph.store.neo4j.async_adapter import AsyncNeo4jGraphStore
+from provgraph.store.neo4j.driver import ConnectionConfig, translated
+from services.api.app import create_app
+from tests.api.conftest import BOOTSTRAP, free_port
+
+pytestmark = pytest.mark.neo4j
+SESSIONS, NODES = 3, 300
+HEAVY = (
+    f"{{ sessions(first: {SESSIONS}) {{ edges {{ node {{ id nodes(first: {NODES}) {{ id "
+    "parents { id } children { id } } } } } }"
+)
+
+
+def _events(session: str, count: int) -> list[dict[str, Any]]:
+    out = []
+    for i in range(count):
+        event: dict[str, Any] = {
+            "id": f"{session}-e{i}",
+            "type": "model_request",
+            "timestamp": f"2026-01-01T00:{i // 60 % 60:02d}:{i % 60:02d}Z",
+            "session_id": session,
+            "node_id": f"{session}-n{i}",
+        }
+        if i:
+            event["parent_ids"] = [f"{session}-n{i - 1}"]
+        out.append(event)
+    return out
+
+
+@pytest.fixture
+def neo4j_server(neo4j_uri: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """The app on a real uvicorn socket over the test Neo4j, with two read slots."""
+    settings = Settings(
+        home=tmp_path,
+        neo4j_uri=neo4j_uri,
+        bootstrap_admin_key=BOOTSTRAP,
+        project=f"iso-{uuid.uuid4().hex[:8]}",
+        auto_verify=False,
+        neo4j_read_concurrency=2,
+    )
+    port = free_port()
+    config = uvicorn.Config(
+        create_app(settings), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "uvicorn did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", settings.project
+    server.should_exit = True
+    thread.join(timeout=15)
+
+
+async def test_ingest_completes_while_a_heavy_allowed_read_runs(
+    neo4j_server: tuple[str, str],
+) -> None:
+    url, _ = neo4j_server
+    headers = {"Authorization": f"Bearer {BOOTSTRAP}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers, timeout=120) as client:
+        for s in range(SESSIONS):
+            seeded = await client.post("/v1/events", json=_events(f"iso-s{s}", NODES))
+            assert seeded.status_code == 207 and seeded.json()["accepted"] == NODES
+        heavy = asyncio.create_task(client.post("/graphql", json={"query": HEAVY}))
+        await asyncio.sleep(0.3)  # the query's reads now hold both read slots
+        ingests = []
+        for round_ in range(3):
+            response = await client.post("/v1/events", json=_events(f"live-{round_}", 10))
+            ingests.append((response.status_code, heavy.done()))
+        answer = await heavy
+    assert [status for status, _ in ingests] == [207, 207, 207]
+    assert not any(done for _, done in ingests), "an ingest waited for the heavy read to finish"
+    body = answer.json()
+    assert "errors" not in body, body.get("errors")
+    assert len(body["data"]["sessions"]["edges"]) == SESSIONS
+
+
+async def test_pathological_query_is_refused_fast_over_http(
+    neo4j_server: tuple[str, str],
+) -> None:
+    url, _ = neo4j_server
+    query = (
+        "{ sessions(first:100){ edges{ node{ id nodes(first:1000){ id parents{ id } "
+        "children{ id } } } } } }"
+    )
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client:
+        response = await client.post(
+            "/graphql", json={"query": query}, headers={"Authorization": f"Bearer {BOOTSTRAP}"}
+        )
+    assert response.status_code == 200
+    assert "exceeds the budget" in response.json()["errors"][0]["message"]
+
+
+async def test_a_read_past_its_timeout_is_stopped_with_a_clear_error(neo4j_uri: str) -> None:
+    config = ConnectionConfig.from_settings(Settings(neo4j_uri=neo4j_uri, neo4j_read_timeout_s=0.5))
+    store = AsyncNeo4jGraphStore(config)
+
+    async def endless(tx: Any) -> Any:  # test-only statement: counts for minutes unless stopped
+        result = await tx.run("UNWIND range(1, 5000000000) AS x WITH x WHERE x % 7 = 0 RETURN 1")
+        return await result.data()
+
+    try:
+        with pytest.raises(StoreTimeoutError) as caught, translated("endless", config.uri):
+            await store._read(endless)
+    finally:
+        await store.close()
+    message = str(caught.value)
+    assert "PROVGRAPH_NEO4J_READ_TIMEOUT_S" in message and "bolt://" not in message
+
+
+async def test_reads_holding_every_read_connection_never_delay_ingest(
+    neo4j_uri: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """120 reads each hold their connection for 2 s (more reads than the old shared pool of
+    100 had connections); an ingest started after them must finish before any of them."""
+    from provgraph.events import Event
+    from provgraph.store.neo4j import async_adapter
+
+    real = async_adapter.run_program_async
+
+    async def slow_node_reads(tx: Any, program: Any) -> Any:
+        if program.gi_code.co_name == "get_node":
+            await asyncio.sleep(2)  # holding the transaction, hence the connection
+        return await real(tx, program)
+
+    monkeypatch.setattr(async_adapter, "run_program_async", slow_node_reads)
+    settings = Settings(neo4j_uri=neo4j_uri, neo4j_read_concurrency=60)
+    store = AsyncNeo4jGraphStore(ConnectionConfig.from_settings(settings))
+    project = f"iso-{uuid.uuid4().hex[:8]}"
+    event = Event.model_validate(_events("hold", 1)[0])
+    finished: list[str] = []
+
+    async def read(i: int) -> None:
+        await store.get_node(project, f"missing-{i}")
+        finished.append("read")
+
+    async def ingest() -> None:
+        result = await store.ingest(project, [event])
+        assert list(result.accepted) == [event.id]
+        finished.append("ingest")
+
+    try:
+        reads = [asyncio.create_task(read(i)) for i in range(120)]
+        await asyncio.sleep(0.5)  # every read has asked for its connection
+        await asyncio.gather(ingest(), *reads)
+    finally:
+        await store.close()
+    assert finished[0] == "ingest", "ingest waited for a read to give back a connection"
