@@ -27,6 +27,7 @@ written by ``bench/fit_combiner.py`` from a ``bench/verify_quality.py
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from functools import lru_cache
@@ -152,3 +153,18 @@ def load_combiner(path: str | None = None) -> Combiner | None:
         return Combiner.model_validate(json.loads(target.read_text(encoding="utf-8")))
     except (ValueError, TypeError) as exc:
         raise ConfigurationError(f"combiner file {target} is malformed: {exc}") from exc
+
+
+@lru_cache(maxsize=4)
+def combiner_version(path: str | None = None) -> str | None:
+    """Short, stable identity of a combiner file: ``sha256:`` + the first 12 hex digits.
+
+    The hash is over the file's bytes (default: the shipped ``combiner.json``), so
+    two reports name the same version exactly when the same coefficients produced
+    them; ``None`` when the file is absent (the weighted fusion is used then).
+    Reports record it next to the NLI model's version.
+    """
+    target = Path(path) if path else SHIPPED_COMBINER
+    if not target.is_file():
+        return None
+    return "sha256:" + hashlib.sha256(target.read_bytes()).hexdigest()[:12]

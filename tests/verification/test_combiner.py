@@ -156,3 +156,17 @@ def test_only_files_whose_every_claim_has_one_source_are_fitted() -> None:
         {"file": "b_chunks.jsonl", "candidates": [one, one]},
     ]
     assert [r["file"] for r in fit.single_source_rows(rows)] == ["a_x.jsonl", "a_x.jsonl"]
+
+
+def test_combiner_version_is_a_short_content_hash(tmp_path: Path) -> None:
+    from provgraph.verification.combiner import SHIPPED_COMBINER, combiner_version
+
+    shipped = combiner_version()
+    assert shipped is not None and shipped.startswith("sha256:") and len(shipped) == 19
+    copy = tmp_path / "same.json"
+    copy.write_bytes(SHIPPED_COMBINER.read_bytes())
+    assert combiner_version(str(copy)) == shipped
+    changed = tmp_path / "changed.json"
+    changed.write_bytes(SHIPPED_COMBINER.read_bytes() + b" ")
+    assert combiner_version(str(changed)) != shipped
+    assert combiner_version(str(tmp_path / "absent.json")) is None
