@@ -394,3 +394,44 @@ def from_config(
     kinds = tuple(str(k) for k in section.get("kinds", KINDS))
     cfg = HardNegativeConfig(fraction=fraction, kinds=kinds, seed=int(section.get("seed", 1457)))
     return generate(pairs, labels, cfg)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write hard negatives of a JSONL pair file (e.g. the held-out set, to measure a model).
+
+    ``python -m provgraph.nli.hardneg --input ../shared/nli-train/heldout.jsonl
+    --out heldout_hardneg.jsonl [--fraction 1.0] [--seed 1457]``; then
+    ``python -m provgraph.nli.evaluate --heldout heldout_hardneg.jsonl`` gives the
+    accuracy per kind (``source`` = ``hardneg_<kind>``).
+    """
+    import argparse
+    import json
+
+    from provgraph.nli.data import LABELS, load_pairs
+
+    ap = argparse.ArgumentParser(description=main.__doc__.split("\n")[0] if main.__doc__ else "")
+    ap.add_argument("--input", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--fraction", type=float, default=1.0)
+    ap.add_argument("--seed", type=int, default=1457)
+    args = ap.parse_args(argv)
+    made = generate(
+        load_pairs(args.input, LABELS),
+        LABELS,
+        HardNegativeConfig(fraction=args.fraction, seed=args.seed),
+    )
+    with open(args.out, "w", encoding="utf-8") as fh:
+        for p in made:
+            rec = {
+                "premise": p.premise,
+                "hypothesis": p.hypothesis,
+                "label": LABELS[p.label],
+                "source": p.source,
+            }
+            fh.write(json.dumps(rec) + "\n")
+    print(f"{len(made)} pairs -> {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -145,7 +145,18 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
         contradiction = max(
             contradiction, signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
         )
+    learned_contradiction = _learned_contradiction(signals) if weights.method == "learned" else None
+    if learned_contradiction is not None:
+        contradiction = learned_contradiction
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
+
+
+def _learned_contradiction(signals: Signals) -> float | None:
+    """The combiner's learned contradiction score (None: no model, no NLI, or a judge scored)."""
+    if signals.llm is not None:
+        return None
+    combiner = load_combiner()
+    return None if combiner is None else combiner.contradiction_score(signals)
 
 
 def _learned_support(signals: Signals) -> float | None:

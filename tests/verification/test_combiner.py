@@ -21,7 +21,7 @@ from provgraph.verification.combiner import (
     groups_of,
     load_combiner,
 )
-from provgraph.verification.verdicts import FusionWeights, Signals, fuse
+from provgraph.verification.verdicts import FusionWeights, Signals, Thresholds, fuse
 
 REPO = Path(__file__).resolve().parents[2]
 FULL = Signals(
@@ -43,6 +43,7 @@ def _fit_module() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules["fit_combiner"] = module
     spec.loader.exec_module(module)
+    module.all_groupings = sys.modules["fusion_fit"].all_groupings
     return module
 
 
@@ -93,7 +94,9 @@ def test_the_shipped_combiner_covers_every_grouping_with_sensible_signs() -> Non
     full = combiner.variant_for(tuple(GROUPS))
     assert full is not None
     coef = dict(zip(full.features, full.coef, strict=True))
-    assert coef["nli_entailment"] > 0 and coef["nli_contradiction"] < 0
+    signs = sys.modules["fusion_fit"].SUPPORT_SIGNS
+    assert coef["nli_entailment"] > 0
+    assert all(c * signs[n] >= 0 for n, c in coef.items())  # monotone: no sign flips
     assert combiner.fitted["files"] and combiner.fitted["held_out_by_family"]
 
 
@@ -134,15 +137,15 @@ def test_fitting_finds_the_separating_signal_and_is_deterministic() -> None:
                 "candidates": [signals],
             }
         )
-    first = fit.fit_combiner(rows, "t1")
-    again = fit.fit_combiner(rows, "t1")
+    first = fit.fit_support(rows, "t1", 0.0)
+    again = fit.fit_support(rows, "t1", 0.0)
     assert first == again
     nli_only = first.variant_for(("nli",))
     lexical = first.variant_for(("lexical",))
     assert nli_only is not None and lexical is not None
     assert nli_only.coef[0] > 3.0 > max(abs(c) for c in lexical.coef)
     scores = fit.leave_family_out(rows)
-    measured = fit.measure(rows, scores, 0.5)
+    measured = fit.measure(rows, scores, Thresholds())
     assert all(res["learned"] > 0.95 for res in measured.values())
 
 
