@@ -46,7 +46,10 @@ class VerificationConfig(BaseModel):
     nli_model: str | None = None
     nli_window_tokens: int = Field(default=224, ge=16, le=480)
     nli_stride_tokens: int = Field(default=160, ge=8)
-    nli_max_windows: int = Field(default=32, ge=1)
+    #: windows read per (claim, source) — around the best-ranked evidence (see nli.py)
+    nli_max_windows: int = Field(default=2, ge=1)
+    #: tokens per evidence window of a premise longer than one window
+    nli_evidence_tokens: int = Field(default=128, ge=16, le=480)
     nli_batch_size: int = Field(default=16, ge=1)
 
     llm_judge: bool = False
@@ -56,6 +59,8 @@ class VerificationConfig(BaseModel):
     consistency: bool = True
     relative: bool = True
     relative_margin: float = 0.1
+    #: windows per other source embedded for the relative check (best by word overlap)
+    relative_max_windows: int = Field(default=4, ge=1)
 
     coverage: bool = True
     coverage_top_k: int = Field(default=2, ge=1)

@@ -21,7 +21,8 @@ from provgraph.verification.claims import Claim, extract_claims
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.coverage import candidate_pairs, select_findings, uncited_sentences
 from provgraph.verification.embeddings import embedding_scores
-from provgraph.verification.relative import relative_check
+from provgraph.verification.provenance import report_models
+from provgraph.verification.relative import relative_check, relative_embedding_table
 from provgraph.verification.report import (
     CitationCheck,
     ClaimInfo,
@@ -54,24 +55,18 @@ def _relative(
         return [None] * len(claims)
     t0 = time.perf_counter()
     unique = list(dict.fromkeys(claims))
-    table: dict[str, dict[str, float]] = {}
     if stages.encoder is not None:
         stage = "embeddings"
-        items = [(c, s.text) for c in unique for s in usable]
-        matches = embedding_scores(
+        table = relative_embedding_table(
             stages.encoder,
-            items,
+            unique,
+            [(s.key, s.text[: cfg.source_max_chars]) for s in usable],
             window_chars=cfg.embedding_window_chars,
-            max_windows=cfg.embedding_max_windows,
-            max_source_chars=cfg.source_max_chars,
+            max_windows=cfg.relative_max_windows,
         )
-        for n, c in enumerate(unique):
-            row = matches[n * len(usable) : (n + 1) * len(usable)]
-            table[c] = {s.key: m.cosine for s, m in zip(usable, row, strict=True)}
     elif stages.tfidf:
         stage = "tfidf"
-        for c in unique:
-            table[c] = {s.key: stages.index(s).best(c).score for s in usable}
+        table = {c: {s.key: stages.index(s).best(c).score for s in usable} for c in unique}
     else:
         return [None] * len(claims)
     out: list[RelativeInfo | None] = []
@@ -264,6 +259,7 @@ def verify_text(
         fusion=cfg.fusion,
         config=cfg.model_dump(mode="json"),
         config_hash=cfg.config_hash(),
+        models=report_models(stages),
         seconds=time.perf_counter() - started,
     )
 

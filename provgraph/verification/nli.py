@@ -20,6 +20,7 @@ is kept too, with its own window.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -139,6 +140,7 @@ class NliScorer:
         max_windows: int = 32,
         batch_size: int = 16,
         max_source_chars: int = 96_000,
+        evidence_tokens: int = 128,
     ) -> None:
         self.model = model
         self.labels = label_index(tuple(model.labels))
@@ -148,7 +150,9 @@ class NliScorer:
         self._batch_size = batch_size
         self._max_source_chars = max_source_chars
         self._max_len = int(getattr(model, "max_len", 512) or 512)
+        self._evidence_tokens = evidence_tokens
         self._windows_cache: dict[tuple[str, int], list[tuple[int, int]]] = {}
+        self._offsets_cache: dict[str, _Tokens] = {}
         self._pair_cache: dict[tuple[str, str], np.ndarray] = {}
         self.predict_calls = 0
 
@@ -174,18 +178,62 @@ class NliScorer:
             )
         return self._windows_cache[key]
 
-    def score(self, items: list[tuple[str, str]]) -> list[NliMatch | None]:
-        """Score ``(claim, premise)`` items; ``None`` for an empty claim or premise."""
-        plans: list[tuple[list[tuple[int, int]], list[int]] | None] = []
+    def _tokens(self, premise: str) -> _Tokens:
+        if premise not in self._offsets_cache:
+            self._offsets_cache[premise] = _Tokens.of(self.model.tokenizer, premise)
+        return self._offsets_cache[premise]
+
+    def _evidence_plan(
+        self, premise: str, seeds: list[tuple[int, int]], budget: int
+    ) -> tuple[list[tuple[int, int]], list[int], int]:
+        """Windows around the best-ranked ``seeds`` (spans, chosen, classic window count)."""
+        tokens = self._tokens(premise)
+        n = len(tokens.starts)
+        stride = max(1, round(budget * self._stride_tokens / self._window_tokens))
+        total = 1 if n <= budget else -(-(n - budget) // stride) + 1
+        if n <= budget or tokens.fallback:
+            spans = self._windows(premise, budget)
+            return spans, preselect_spans(premise, spans, seeds, self._max_windows), total
+        spans = evidence_windows(
+            tokens, seeds, min(budget, self._evidence_tokens), self._max_windows
+        )
+        return spans, list(range(len(spans))), total
+
+    def score(
+        self,
+        items: list[tuple[str, str]],
+        seeds: list[list[tuple[int, int]] | None] | None = None,
+    ) -> list[NliMatch | None]:
+        """Score ``(claim, premise)`` items; ``None`` for an empty claim or premise.
+
+        ``seeds``: per item, spans of the premise ranked best first by a cheap
+        stage (embedding cosine, word overlap). When given, a premise longer
+        than one window is read only around them: at most ``max_windows``
+        windows of ``evidence_tokens`` tokens, each the seed plus its
+        neighbouring whole sentences (sentence-level retrieval). Without seeds,
+        the premise is cut into token windows and at most ``max_windows`` are
+        kept by word overlap. A premise that fits one window is read whole
+        either way.
+        """
+        plans: list[tuple[list[tuple[int, int]], list[int], int] | None] = []
         pending: dict[tuple[str, str], None] = {}
-        for claim, premise in items:
+        for n_item, (claim, premise) in enumerate(items):
             premise = premise[: self._max_source_chars]
-            spans = self._windows(premise, self.window_budget(claim)) if claim.strip() else []
-            if not spans:
+            item_seeds = seeds[n_item] if seeds is not None else None
+            if not claim.strip() or not premise.strip():
                 plans.append(None)
                 continue
-            chosen = preselect(claim, [premise[s:e] for s, e in spans], self._max_windows)
-            plans.append((spans, chosen))
+            budget = self.window_budget(claim)
+            if item_seeds:
+                spans, chosen, total = self._evidence_plan(premise, item_seeds, budget)
+            else:
+                spans = self._windows(premise, budget)
+                chosen = preselect(claim, [premise[s:e] for s, e in spans], self._max_windows)
+                total = len(spans)
+            if not spans or not chosen:
+                plans.append(None)
+                continue
+            plans.append((spans, chosen, total))
             for i in chosen:
                 pair = (premise[spans[i][0] : spans[i][1]], claim)
                 if pair not in self._pair_cache:
@@ -205,7 +253,7 @@ class NliScorer:
                 out.append(None)
                 continue
             premise = premise[: self._max_source_chars]
-            spans, chosen = plan
+            spans, chosen, total = plan
             rows = np.stack(
                 [self._pair_cache[(premise[spans[i][0] : spans[i][1]], claim)] for i in chosen]
             )
@@ -229,8 +277,104 @@ class NliScorer:
                     max_c,
                     cs,
                     ce,
-                    len(spans),
+                    total,
                     len(chosen),
                 )
             )
         return out
+
+
+@dataclass(frozen=True)
+class _Tokens:
+    """Character offsets of a premise's tokens and of its sentences (for evidence windows)."""
+
+    text: str
+    starts: list[int]
+    ends: list[int]
+    sentence_starts: list[int]
+    sentence_ends: list[int]
+    fallback: bool = False
+
+    @classmethod
+    def of(cls, tokenizer: Any, text: str) -> _Tokens:
+        from provgraph.verification.sentences import split_sentences
+
+        try:
+            enc = tokenizer(
+                text, add_special_tokens=False, return_offsets_mapping=True, verbose=False
+            )
+            offsets = [(int(s), int(e)) for s, e in enc["offset_mapping"] if e > s]
+            fallback = False
+        except (NotImplementedError, TypeError, ValueError, KeyError):
+            offsets, fallback = [], True
+        sents = split_sentences(text)
+        return cls(
+            text,
+            [s for s, _ in offsets],
+            [e for _, e in offsets],
+            [x.start for x in sents],
+            [x.end for x in sents],
+            fallback,
+        )
+
+
+def evidence_windows(
+    tokens: _Tokens, seeds: list[tuple[int, int]], budget: int, limit: int
+) -> list[tuple[int, int]]:
+    """At most ``limit`` character spans of ≤ ``budget`` tokens around the ranked ``seeds``.
+
+    Each window is its seed widened evenly on both sides to the budget, then
+    trimmed to whole sentences where that keeps the seed; a seed mostly inside
+    an earlier window adds nothing (the next seed is tried).
+    """
+    n = len(tokens.starts)
+    out: list[tuple[int, int]] = []
+    for s, e in seeds:
+        if len(out) >= limit:
+            break
+        ti = bisect.bisect_right(tokens.ends, s)
+        tj = max(ti + 1, bisect.bisect_left(tokens.starts, e))
+        if ti >= n:
+            continue
+        tj = min(tj, n)
+        if tj - ti >= budget:
+            a, b = ti, ti + budget
+        else:
+            a = max(0, ti - (budget - (tj - ti)) // 2)
+            b = min(n, a + budget)
+            a = max(0, b - budget)
+        cs, ce = tokens.starts[a], tokens.ends[b - 1]
+        seed_s, seed_e = tokens.starts[ti], tokens.ends[min(tj, b) - 1]
+        k = bisect.bisect_left(tokens.sentence_starts, cs)
+        if k < len(tokens.sentence_starts) and tokens.sentence_starts[k] <= seed_s:
+            cs = tokens.sentence_starts[k]
+        k = bisect.bisect_right(tokens.sentence_ends, ce) - 1
+        if k >= 0 and tokens.sentence_ends[k] >= seed_e:
+            ce = tokens.sentence_ends[k]
+        if any(_overlap(cs, ce, x, y) > 0.5 for x, y in out):
+            continue
+        out.append((cs, ce))
+    return out
+
+
+def _overlap(a: int, b: int, c: int, d: int) -> float:
+    """Overlap of two spans as a share of the shorter one."""
+    inter = min(b, d) - max(a, c)
+    shorter = min(b - a, d - c)
+    return inter / shorter if shorter > 0 and inter > 0 else 0.0
+
+
+def preselect_spans(
+    premise: str, spans: list[tuple[int, int]], seeds: list[tuple[int, int]], limit: int
+) -> list[int]:
+    """Indices of at most ``limit`` windows: those containing the best seeds first, in order."""
+    if len(spans) <= limit:
+        return list(range(len(spans)))
+    chosen: list[int] = []
+    for s, e in seeds:
+        best = max(range(len(spans)), key=lambda i: _overlap(s, e, *spans[i]))
+        if best not in chosen:
+            chosen.append(best)
+        if len(chosen) >= limit:
+            break
+    return sorted(chosen) or list(range(min(limit, len(spans))))

@@ -10,6 +10,14 @@ finding, not a verdict change: the cited source may still support the claim.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from provgraph.verification.source_view import source_view
+
+if TYPE_CHECKING:
+    from provgraph.verification.embeddings import EmbeddingEncoder
 
 
 @dataclass(frozen=True)
@@ -45,3 +53,41 @@ def relative_check(
     diff = best_score - cited
     better = best_key if diff >= margin and best_score >= min_other_score else None
     return RelativeResult(stage, cited, best_key, best_score, diff, better)
+
+
+def relative_embedding_table(
+    encoder: EmbeddingEncoder,
+    claims: list[str],
+    sources: list[tuple[str, str]],
+    *,
+    window_chars: int = 400,
+    max_windows: int = 4,
+) -> dict[str, dict[str, float]]:
+    """``{claim: {source key: best window cosine}}`` over every source, cheaply.
+
+    Per (claim, source) only the ``max_windows`` best windows by IDF-weighted
+    word overlap are compared (the TF-IDF stage's cheap ranking), and window
+    vectors come from the encoder's cache — a source's windows are embedded
+    once per content hash, never once per claim. All uncached texts of the
+    table go through one encode call.
+    """
+    views = {key: source_view(text, window_chars=window_chars) for key, text in sources}
+    chosen = {
+        (c, key): [view.texts[i] for i in view.rank_windows(c, max_windows)]
+        for c in claims
+        for key, view in views.items()
+    }
+    texts = list(dict.fromkeys([*claims, *(t for ts in chosen.values() for t in ts)]))
+    vectors = encoder.encode(texts)
+    row = {t: vectors[i] for i, t in enumerate(texts)}
+    table: dict[str, dict[str, float]] = {}
+    for c in claims:
+        table[c] = {}
+        for key in views:
+            windows = chosen[(c, key)]
+            if not windows:
+                table[c][key] = 0.0
+                continue
+            sims = np.stack([row[t] for t in windows]) @ row[c]
+            table[c][key] = float(sims.max())
+    return table

@@ -2,7 +2,8 @@
 
 Schema version ``"1"``. It keeps every stage's raw scores apart from the
 decision (``checks[].scores`` vs ``verdict``), says what produced it (stages
-ran/skipped with reasons, models and versions, thresholds, fusion weights,
+ran/skipped with reasons, ``models`` with versions and content sha256 of the
+weights and of the learned combiner, thresholds, fusion weights,
 ``config_hash``), and separates "nothing checked" (``citations_checked == 0``,
 ``support_rate is None``) from "all supported". Evidence offsets index the
 cited source's text as resolved (see :mod:`provgraph.verification.sources`).
@@ -133,6 +134,19 @@ class StageStatus(_Model):
     seconds: float = 0.0
 
 
+class ModelRef(_Model):
+    """A model (or the fusion's coefficient file) that produced the report.
+
+    ``sha256`` hashes the files themselves (a folder: every file's relative
+    path and sha256), so retrained weights under the same name are told apart.
+    """
+
+    stage: str
+    name: str
+    version: str | None = None
+    sha256: str | None = None
+
+
 class VerificationReport(_Model):
     """The full report for one checked text."""
 
@@ -151,6 +165,7 @@ class VerificationReport(_Model):
     fusion: FusionWeights
     config: dict[str, object]
     config_hash: str
+    models: list[ModelRef] = Field(default_factory=list)
     seconds: float
 
     def stage(self, name: str) -> StageStatus | None:

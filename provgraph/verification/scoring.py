@@ -10,6 +10,7 @@ a silent pass (a citation no stage could score is ``unverifiable``).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +21,7 @@ from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
 from provgraph.verification.llm_judge import judge_pairs_async, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
 from provgraph.verification.report import Evidence, StageScore, StageStatus
+from provgraph.verification.source_view import source_view, tfidf_index
 from provgraph.verification.sources import ResolvedSource
 from provgraph.verification.tfidf import TfidfSourceIndex
 from provgraph.verification.verdicts import Signals, fuse
@@ -38,21 +40,17 @@ class Stages:
     nli: NliScorer | None = None
     judge: Any = None
     statuses: dict[str, StageStatus] = field(default_factory=dict)
-    indexes: dict[tuple[str, int], TfidfSourceIndex] = field(default_factory=dict)
 
     def index(self, source: ResolvedSource) -> TfidfSourceIndex:
-        """The TF-IDF index of a source, built once per (key, text) while this object lives."""
-        cache_key = (source.key, hash(source.text))
-        if cache_key not in self.indexes:
-            c = self.config
-            self.indexes[cache_key] = TfidfSourceIndex(
-                source.text,
-                max_source_chars=c.source_max_chars,
-                chunk_chars=c.tfidf_chunk_chars,
-                chunk_stride=c.tfidf_chunk_stride,
-                max_chunks=c.tfidf_max_chunks,
-            )
-        return self.indexes[cache_key]
+        """The TF-IDF index of a source, built once per content hash in this process."""
+        c = self.config
+        return tfidf_index(
+            source.text,
+            max_source_chars=c.source_max_chars,
+            chunk_chars=c.tfidf_chunk_chars,
+            chunk_stride=c.tfidf_chunk_stride,
+            max_chunks=c.tfidf_max_chunks,
+        )
 
     def add_time(self, name: str, seconds: float) -> None:
         status = self.statuses[name]
@@ -106,6 +104,7 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
                 max_windows=config.nli_max_windows,
                 batch_size=config.nli_batch_size,
                 max_source_chars=config.source_max_chars,
+                evidence_tokens=config.nli_evidence_tokens,
             )
             st.statuses["nli"] = StageStatus(
                 name="nli",
@@ -143,6 +142,12 @@ class Scored:
     evidence: Evidence | None = None
     support: float | None = None
     contradiction: float = 0.0
+    sig: dict[str, Any] = field(default_factory=dict, repr=False)
+    seeds: list[tuple[int, int]] = field(default_factory=list, repr=False)
+
+
+Pair = tuple[str, ResolvedSource]
+StageRunner = Callable[["Stages", list[Pair], list[int], list[Scored]], None]
 
 
 def _ev(source: ResolvedSource, start: int, end: int) -> Evidence:
@@ -154,81 +159,145 @@ def _expand(text: str, start: int, end: int, budget: int) -> tuple[int, int]:
     return max(0, start - extra), min(len(text), end + extra)
 
 
-def score_pairs(
-    stages: Stages, pairs: list[tuple[str, ResolvedSource]], *, use_judge: bool = True
-) -> list[Scored]:
-    """Run every available stage on ``(claim, source)`` pairs (all batched), then fuse."""
+def _run_tfidf(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    for i in live:
+        claim, src = pairs[i]
+        index = stages.index(src)
+        m = index.best(claim)
+        ev = _ev(src, m.start, m.end) if m.window_index >= 0 else None
+        recall = index.claim_recall(claim)
+        raw: dict[str, Any] = {
+            "cosine": m.score,
+            "claim_recall": recall,
+            "windows_total": index.n_windows,
+        }
+        out[i].scores["tfidf"] = StageScore(stage="tfidf", score=m.score, raw=raw, evidence=ev)
+        out[i].sig["tfidf"] = m.score
+        out[i].sig["recall"] = recall
+
+
+def _run_embeddings(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
     cfg = stages.config
-    out = [Scored() for _ in pairs]
-    sig: list[dict[str, Any]] = [{} for _ in pairs]
-    live = [i for i, (claim, src) in enumerate(pairs) if claim.strip() and src.text.strip()]
-    if stages.tfidf and live:
-        t0 = time.perf_counter()
-        for i in live:
-            claim, src = pairs[i]
-            index = stages.index(src)
-            m = index.best(claim)
-            ev = _ev(src, m.start, m.end) if m.window_index >= 0 else None
-            recall = index.claim_recall(claim)
-            raw: dict[str, Any] = {
-                "cosine": m.score,
-                "claim_recall": recall,
-                "windows_total": index.n_windows,
-            }
-            out[i].scores["tfidf"] = StageScore(stage="tfidf", score=m.score, raw=raw, evidence=ev)
-            sig[i]["tfidf"] = m.score
-            sig[i]["recall"] = recall
-        stages.add_time("tfidf", time.perf_counter() - t0)
-    if stages.encoder is not None and live:
-        t0 = time.perf_counter()
-        matches = embedding_scores(
-            stages.encoder,
-            [(pairs[i][0], pairs[i][1].text) for i in live],
-            window_chars=cfg.embedding_window_chars,
-            max_windows=cfg.embedding_max_windows,
-            max_source_chars=cfg.source_max_chars,
+    assert stages.encoder is not None
+    matches = embedding_scores(
+        stages.encoder,
+        [(pairs[i][0], pairs[i][1].text) for i in live],
+        window_chars=cfg.embedding_window_chars,
+        max_windows=cfg.embedding_max_windows,
+        max_source_chars=cfg.source_max_chars,
+    )
+    for i, em in zip(live, matches, strict=True):
+        src = pairs[i][1]
+        raw: dict[str, Any] = {
+            "cosine": em.cosine,
+            "windows_total": em.windows_total,
+            "windows_scored": em.windows_scored,
+        }
+        out[i].scores["embeddings"] = StageScore(
+            stage="embeddings",
+            score=em.cosine,
+            raw=raw,
+            evidence=_ev(src, em.start, em.end) if em.windows_scored else None,
         )
-        for i, em in zip(live, matches, strict=True):
-            src = pairs[i][1]
-            raw = {
-                "cosine": em.cosine,
-                "windows_total": em.windows_total,
-                "windows_scored": em.windows_scored,
-            }
-            out[i].scores["embeddings"] = StageScore(
-                stage="embeddings",
-                score=em.cosine,
-                raw=raw,
-                evidence=_ev(src, em.start, em.end) if em.windows_scored else None,
-            )
-            sig[i]["embedding"] = em.cosine
-        stages.add_time("embeddings", time.perf_counter() - t0)
-    if stages.nli is not None and live:
-        t0 = time.perf_counter()
-        nli_out = stages.nli.score([(pairs[i][0], pairs[i][1].text) for i in live])
-        for i, nm in zip(live, nli_out, strict=True):
-            if nm is None:
-                continue
-            src = pairs[i][1]
-            raw = {
-                "entailment": nm.entailment,
-                "contradiction": nm.contradiction,
-                "neutral": nm.neutral,
-                "max_contradiction": nm.max_contradiction,
-                "max_contradiction_start": nm.contradiction_start,
-                "max_contradiction_end": nm.contradiction_end,
-                "windows_total": nm.windows_total,
-                "windows_scored": nm.windows_scored,
-            }
-            out[i].scores["nli"] = StageScore(
-                stage="nli", score=nm.entailment, raw=raw, evidence=_ev(src, nm.start, nm.end)
-            )
-            sig[i].update(
-                nli_entailment=nm.entailment,
-                nli_contradiction=nm.contradiction,
-                nli_max_contradiction=nm.max_contradiction,
-            )
-        stages.add_time("nli", time.perf_counter() - t0)
+        out[i].sig["embedding"] = em.cosine
+        out[i].seeds = [(s, e) for s, e, _c in em.ranked]
+
+
+def _nli_seeds(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    """NLI evidence seeds where no embedding ranking exists: best windows by word overlap."""
+    cfg = stages.config
+    for i in live:
+        if out[i].seeds:
+            continue
+        claim, src = pairs[i]
+        view = source_view(
+            src.text[: cfg.source_max_chars], window_chars=cfg.embedding_window_chars
+        )
+        out[i].seeds = [view.spans[j] for j in view.rank_windows(claim, 2 * cfg.nli_max_windows)]
+
+
+def _run_nli(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    assert stages.nli is not None
+    _nli_seeds(stages, pairs, live, out)
+    nli_out = stages.nli.score(
+        [(pairs[i][0], pairs[i][1].text) for i in live], seeds=[out[i].seeds for i in live]
+    )
+    for i, nm in zip(live, nli_out, strict=True):
+        if nm is None:
+            continue
+        src = pairs[i][1]
+        raw: dict[str, Any] = {
+            "entailment": nm.entailment,
+            "contradiction": nm.contradiction,
+            "neutral": nm.neutral,
+            "max_contradiction": nm.max_contradiction,
+            "max_contradiction_start": nm.contradiction_start,
+            "max_contradiction_end": nm.contradiction_end,
+            "windows_total": nm.windows_total,
+            "windows_scored": nm.windows_scored,
+        }
+        out[i].scores["nli"] = StageScore(
+            stage="nli", score=nm.entailment, raw=raw, evidence=_ev(src, nm.start, nm.end)
+        )
+        out[i].sig.update(
+            nli_entailment=nm.entailment,
+            nli_contradiction=nm.contradiction,
+            nli_max_contradiction=nm.max_contradiction,
+        )
+
+
+def _run_judge(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    cfg = stages.config
+    premises: list[tuple[str, str]] = []
+    spans: list[tuple[int, int]] = []
+    for i in live:
+        claim, src = pairs[i]
+        ev = out[i].evidence
+        s, e = (ev.start, ev.end) if ev else (0, len(src.text))
+        s, e = _expand(src.text, s, e, cfg.llm_max_premise_chars)
+        premises.append((claim, src.text[s:e][: cfg.llm_max_premise_chars]))
+        spans.append((s, e))
+    judged = run_sync(
+        judge_pairs_async(
+            stages.judge,
+            premises,
+            max_premise_chars=cfg.llm_max_premise_chars,
+            concurrency=cfg.llm_concurrency,
+        )
+    )
+    for i, (s, e), jd in zip(live, spans, judged, strict=True):
+        out[i].scores["llm_judge"] = StageScore(
+            stage="llm_judge",
+            score=jd.probability_support,
+            raw={"probability_support": jd.probability_support, "rationale": jd.rationale},
+            evidence=_ev(pairs[i][1], s, e),
+        )
+        out[i].sig["llm"] = jd.probability_support
+
+
+def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    cfg = stages.config
+    for i in live:
+        claim, src = pairs[i]
+        ev = out[i].evidence
+        if ev is None:
+            continue
+        cr = check_consistency(claim, ev.text, src.text[: cfg.source_max_chars])
+        raw: dict[str, Any] = {
+            "year_mismatches": list(cr.year_mismatches),
+            "number_mismatches": list(cr.number_mismatches),
+            "negation_mismatch": cr.negation_mismatch,
+            "anchored_mismatches": list(cr.anchored_mismatches),
+            **cr.details,
+        }
+        out[i].scores["consistency"] = StageScore(
+            stage="consistency", score=cr.penalty, raw=raw, evidence=ev
+        )
+        out[i].sig["consistency_penalty"] = cr.penalty
+        out[i].sig["consistency_anchored"] = bool(cr.anchored_mismatches)
+
+
+def _pick_evidence(live: list[int], out: list[Scored]) -> None:
     for i in live:
         out[i].evidence = next(
             (
@@ -238,56 +307,39 @@ def score_pairs(
             ),
             None,
         )
-    if use_judge and stages.judge is not None and live:
-        t0 = time.perf_counter()
-        premises: list[tuple[str, str]] = []
-        spans: list[tuple[int, int]] = []
-        for i in live:
-            claim, src = pairs[i]
-            ev = out[i].evidence
-            s, e = (ev.start, ev.end) if ev else (0, len(src.text))
-            s, e = _expand(src.text, s, e, cfg.llm_max_premise_chars)
-            premises.append((claim, src.text[s:e][: cfg.llm_max_premise_chars]))
-            spans.append((s, e))
-        judged = run_sync(
-            judge_pairs_async(
-                stages.judge,
-                premises,
-                max_premise_chars=cfg.llm_max_premise_chars,
-                concurrency=cfg.llm_concurrency,
-            )
-        )
-        for i, (s, e), jd in zip(live, spans, judged, strict=True):
-            out[i].scores["llm_judge"] = StageScore(
-                stage="llm_judge",
-                score=jd.probability_support,
-                raw={"probability_support": jd.probability_support, "rationale": jd.rationale},
-                evidence=_ev(pairs[i][1], s, e),
-            )
-            sig[i]["llm"] = jd.probability_support
-        stages.add_time("llm_judge", time.perf_counter() - t0)
-    if cfg.consistency and live:
-        t0 = time.perf_counter()
-        for i in live:
-            claim, src = pairs[i]
-            ev = out[i].evidence
-            if ev is None:
-                continue
-            cr = check_consistency(claim, ev.text, src.text[: cfg.source_max_chars])
-            raw = {
-                "year_mismatches": list(cr.year_mismatches),
-                "number_mismatches": list(cr.number_mismatches),
-                "negation_mismatch": cr.negation_mismatch,
-                "anchored_mismatches": list(cr.anchored_mismatches),
-                **cr.details,
-            }
-            out[i].scores["consistency"] = StageScore(
-                stage="consistency", score=cr.penalty, raw=raw, evidence=ev
-            )
-            sig[i]["consistency_penalty"] = cr.penalty
-            sig[i]["consistency_anchored"] = bool(cr.anchored_mismatches)
-        stages.add_time("consistency", time.perf_counter() - t0)
+
+
+def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) -> list[Scored]:
+    """Run every available stage on ``(claim, source)`` pairs (all batched), then fuse.
+
+    Order matters: the cheap stages rank each source's windows first, and the
+    NLI stage reads evidence only around their best windows.
+    """
+    out = [Scored() for _ in pairs]
+    live = [i for i, (claim, src) in enumerate(pairs) if claim.strip() and src.text.strip()]
+    if not live:
+        return out
+    plan: list[tuple[str, bool, StageRunner]] = [
+        ("tfidf", stages.tfidf, _run_tfidf),
+        ("embeddings", stages.encoder is not None, _run_embeddings),
+        ("nli", stages.nli is not None, _run_nli),
+    ]
+    for name, enabled, run in plan:
+        if enabled:
+            t0 = time.perf_counter()
+            run(stages, pairs, live, out)
+            stages.add_time(name, time.perf_counter() - t0)
+    _pick_evidence(live, out)
+    late: list[tuple[str, bool, StageRunner]] = [
+        ("llm_judge", use_judge and stages.judge is not None, _run_judge),
+        ("consistency", stages.config.consistency, _run_consistency),
+    ]
+    for name, enabled, run in late:
+        if enabled:
+            t0 = time.perf_counter()
+            run(stages, pairs, live, out)
+            stages.add_time(name, time.perf_counter() - t0)
     for i in live:
-        out[i].signals = Signals(**sig[i])
-        out[i].support, out[i].contradiction = fuse(out[i].signals, cfg.fusion)
+        out[i].signals = Signals(**out[i].sig)
+        out[i].support, out[i].contradiction = fuse(out[i].signals, stages.config.fusion)
     return out

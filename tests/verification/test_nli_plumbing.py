@@ -164,3 +164,61 @@ def test_missing_nli_model_is_skipped_with_reason(tmp_path: Path) -> None:
     nli = report.stage("nli")
     assert nli is not None and nli.status == "skipped" and nli.reason
     assert report.checks[0].verdict.value in {"supported", "weak", "unsupported"}
+
+
+def test_long_premise_read_only_around_ranked_evidence(tiny: CountingModel) -> None:
+    sentences = [f"The company grew {w} and it traded spices." for w in WORDS * 6]
+    premise = " ".join(sentences)
+    target = premise.index(sentences[57])
+    seed = (target, target + len(sentences[57]))
+    far = premise.index(sentences[3])
+    scorer = NliScorer(tiny, max_windows=2, evidence_tokens=40)
+    tiny.calls.clear()
+    (match,) = scorer.score(
+        [("the company traded spices", premise)],
+        seeds=[[seed, (far, far + len(sentences[3])), (target, target + 10)]],
+    )
+    assert match is not None
+    assert match.windows_scored == 2 < match.windows_total  # two windows, not every window
+    read = [p for p, _c in tiny.calls[0]]
+    assert len(read) == 2
+    for window in read:
+        assert len(tiny.tokenizer(window, add_special_tokens=False)["input_ids"]) <= 40
+        assert window.startswith("The company") and window.endswith(".")  # whole sentences
+    assert sentences[57] in read[0] or sentences[57] in read[1]
+    # a premise that fits one window is read whole, seeds or not
+    short = "the company was founded in the city."
+    (whole,) = scorer.score([("the company grew", short)], seeds=[[(4, 11)]])
+    assert whole is not None and (whole.start, whole.end) == (0, len(short))
+
+
+def test_report_names_model_and_combiner_hashes(tiny: CountingModel, tiny_model_dir: Path) -> None:
+    import hashlib
+
+    from provgraph.verification.combiner import SHIPPED_COMBINER
+    from provgraph.verification.provenance import content_sha256
+
+    config = VerificationConfig(embeddings=False, relative=False, coverage=False)
+    report = verify_text(
+        "The company grew. [REF|d_1]",
+        MappingSourceResolver({"d_1": "the company grew."}),
+        config,
+        models=StageModels(nli_model=tiny),
+    )
+    refs = {m.stage: m for m in report.models}
+    assert refs["nli"].sha256 == content_sha256(tiny_model_dir)
+    assert refs["nli"].sha256 is not None and len(refs["nli"].sha256) == 64
+    assert refs["fusion"].sha256 == hashlib.sha256(SHIPPED_COMBINER.read_bytes()).hexdigest()
+    # another weight file under the same folder name gives another hash
+    copy = tiny_model_dir.parent / "tiny_copy"
+    import shutil
+
+    shutil.copytree(tiny_model_dir, copy)
+    (copy / "extra.txt").write_text("changed")
+    assert content_sha256(copy) != refs["nli"].sha256
+    no_nli = verify_text(
+        "The company grew. [REF|d_1]",
+        MappingSourceResolver({"d_1": "the company grew."}),
+        VerificationConfig(embeddings=False, nli=False, relative=False, coverage=False),
+    )
+    assert "nli" not in {m.stage for m in no_nli.models}
