@@ -279,6 +279,7 @@ def score_pairs(
                 "number_mismatches": list(cr.number_mismatches),
                 "negation_mismatch": cr.negation_mismatch,
                 "anchored_mismatches": list(cr.anchored_mismatches),
+                "agreements": list(cr.agreements),
                 **cr.details,
             }
             out[i].scores["consistency"] = StageScore(
@@ -286,6 +287,8 @@ def score_pairs(
             )
             sig[i]["consistency_penalty"] = cr.penalty
             sig[i]["consistency_anchored"] = bool(cr.anchored_mismatches)
+            sig[i]["consistency_negation"] = cr.negation_mismatch
+            sig[i]["consistency_agreement"] = cr.agreement
         stages.add_time("consistency", time.perf_counter() - t0)
     for i in live:
         out[i].signals = Signals(**sig[i])
