@@ -15,7 +15,7 @@ fusion) and a variant with NLI is regularised toward the NLI-alone solution
 dataset family out (AttributionBench, WiCE, Factcheck-GPT, HealthVer): the most
 flexible value whose held-out fused AUROC is not below the best single stage
 on **any** held-out file, and among those the best mean; if no value qualifies,
-NLI alone ships (the fusion must never lose to its best stage).
+the one whose worst loss against a file's best stage is smallest.
 
 **Contradiction.** A signed logistic regression on
 ``provgraph.verification.combiner.CONTRADICTION_FEATURES`` subsets,
@@ -36,6 +36,7 @@ writes the JSON with the record of this run (figures, choices, thresholds).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sys
@@ -103,9 +104,11 @@ def row_scores(
         learned = [combiner.support(c) or 0.0 for c in cands]
         best = max(range(len(cands)), key=lambda i: learned[i])
         out["learned"] = learned[best]
+    out["best"] = best
     out["hand_contradiction"] = fused[best][1]
-    if contra is not None:
-        out["contradiction"] = contra.probability(cands[best]) or 0.0
+    if contra is not None:  # as verdicts.fuse: the model replaces NLI's part only
+        explicit = fuse(dataclasses.replace(cands[best], nli_max_contradiction=None), weighted)[1]
+        out["contradiction"] = max(explicit, contra.probability(cands[best]) or 0.0)
     for stage, key in (
         ("tfidf", "stage_tfidf"),
         ("embeddings", "stage_embeddings"),
@@ -163,8 +166,10 @@ def measure(
         sup = [scores[i].get("learned", scores[i]["weighted"]) for i in idx]
         con_key = contra_key if contra_key in scores[idx[0]] else "hand_contradiction"
         con = [scores[i][con_key] for i in idx]
+        sigs = [signals(rows[i]["candidates"][int(scores[i]["best"])]) for i in idx]
         verdicts = [
-            decide(s, c, thresholds, has_text=True)[0] for s, c in zip(sup, con, strict=True)
+            decide(s, c, thresholds, has_text=True, signals=g)[0]
+            for s, c, g in zip(sup, con, sigs, strict=True)
         ]
         pred = [1 if v == Verdict.SUPPORTED else 0 for v in verdicts]
         res["bacc"] = round(float(balanced_accuracy_score(y, pred)), 4)
@@ -189,7 +194,11 @@ def _mean(values: list[float]) -> float:
 
 
 def choose_lambda(rows: list[dict[str, Any]]) -> tuple[float, list[dict[str, Any]]]:
-    """The most flexible ``lam`` never below the best single stage held out; else NLI alone."""
+    """The ``lam`` never below any file's best single stage held out (best mean among those).
+
+    If none qualifies (a file whose best stage is not NLI, e.g. embeddings on
+    HealthVer), the one with the smallest worst loss.
+    """
     table = []
     for lam in LAMBDAS:
         m = measure(rows, leave_family_out(rows, lam), Thresholds())
@@ -203,7 +212,10 @@ def choose_lambda(rows: list[dict[str, Any]]) -> tuple[float, list[dict[str, Any
             }
         )
     ok = [t for t in table if t["worst_margin"] >= 0.0]
-    best = max(ok, key=lambda t: (t["mean_auroc"], t["lam"])) if ok else table[-1]
+    if ok:
+        best = max(ok, key=lambda t: (t["mean_auroc"], t["lam"]))
+    else:  # no setting keeps up with every file's best stage: lose the least
+        best = max(table, key=lambda t: (t["worst_margin"], t["mean_auroc"]))
     return float(best["lam"]), table
 
 

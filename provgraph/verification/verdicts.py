@@ -18,7 +18,9 @@ docs/verification.md describes) for the stages that ran. With ``method =
 "weighted"``, with an LLM judge signal, or when no combiner variant fits: the
 weighted mean of the available signals (weights renormalised over what ran),
 times ``1 − consistency_weight × consistency.penalty``.
-``contradiction`` = the larger of NLI's ``max_contradiction × (1 − entailment)``,
+``contradiction`` = the larger of NLI's part — the shipped combiner's learned
+contradiction model when ``method = "learned"`` (docs/verification.md), else
+``max_contradiction × (1 − entailment)`` —,
 ``negation_contradiction × relevance`` when the consistency stage found a
 predicate negated on one side and asserted on the other (relevance = the best
 lexical or embedding signal), and ``anchored_contradiction`` (0.8) when a
@@ -154,12 +156,11 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
     if signals.consistency_anchored:
         contradiction = max(contradiction, weights.anchored_contradiction)
     if signals.nli_max_contradiction is not None and signals.nli_entailment is not None:
-        contradiction = max(
-            contradiction, signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
-        )
-    learned_contradiction = _learned_contradiction(signals) if weights.method == "learned" else None
-    if learned_contradiction is not None:
-        contradiction = learned_contradiction
+        # NLI's part: the learned contradiction model where one is shipped, else
+        # the hand formula. The explicit conflicts above keep their floor.
+        learned_c = _learned_contradiction(signals) if weights.method == "learned" else None
+        nli_part = signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
+        contradiction = max(contradiction, nli_part if learned_c is None else learned_c)
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
 
 
