@@ -63,8 +63,8 @@ class Thresholds(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    supported: float = Field(default=0.55, ge=0.0, le=1.0)
-    weak: float = Field(default=0.4, ge=0.0, le=1.0)
+    supported: float = Field(default=0.5, ge=0.0, le=1.0)
+    weak: float = Field(default=0.35, ge=0.0, le=1.0)
     contradicted: float = Field(default=0.5, ge=0.0, le=1.0)
 
 
