@@ -9,7 +9,7 @@ PIP := $(VENV)/bin/pip
 STAMP_CORE := $(VENV)/.stamp-core
 STAMP_ALL := $(VENV)/.stamp-all
 
-.PHONY: install install-demo demo test test-fast lint bench up down schema clean
+.PHONY: install install-demo demo test test-fast lint bench up down schema clean console
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -41,10 +41,14 @@ test: $(STAMP_ALL)
 test-fast: $(STAMP_ALL)
 	$(PY) -m pytest -q -m "not neo4j and not redis" -p no:cacheprovider
 
+# Style, types and the architecture's import rules (pyproject.toml [tool.importlinter]).
 lint: $(STAMP_ALL)
 	$(VENV)/bin/ruff check provgraph services tests bench
+	$(VENV)/bin/ruff format --check provgraph services tests bench
 	$(VENV)/bin/mypy provgraph services
+	PYTHONPATH=$(CURDIR) $(VENV)/bin/lint-imports
 
+# Small benchmarks on real services (docs/benchmarks.md); not part of CI.
 bench: $(STAMP_ALL)
 	bash deploy/run-benchmarks.sh
 
@@ -53,6 +57,11 @@ up: $(STAMP_ALL)
 
 down:
 	bash deploy/down.sh
+
+# Rebuild the web console (console/ -> services/api/console_assets/, committed) from the
+# lockfile. Only needed after editing console/src: the built assets ship in the repo and wheel.
+console:
+	cd console && npm ci --no-audit --no-fund && npx tsc --noEmit -p . && node build.mjs
 
 clean:
 	rm -rf .provgraph/test provgraph-demo

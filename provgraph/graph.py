@@ -2,7 +2,7 @@
 
 Compatible with ``pydantic_ai_provenance.graph``: the same names, fields and
 constructor order. provgraph adds optional fields at the end (``session_id``,
-``content``, ``citation_key``) and allows ``type=None`` for a *placeholder*:
+``content``, ``citation_key``, ``status``, ``error``) and allows ``type=None`` for a *placeholder*:
 a node that another node named as its parent before its own event arrived.
 """
 
@@ -41,6 +41,21 @@ class EdgeLabel(StrEnum):
     CITED_IN = "cited_in"
 
 
+class NodeStatus(StrEnum):
+    """How the step a node records ended; ``None`` on a node means nobody said."""
+
+    OK = "ok"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class NodeError:
+    """Why a step failed: the exception type and a bounded message (never a stack trace)."""
+
+    type: str
+    message: str
+
+
 SOURCE_TYPES: frozenset[NodeType] = frozenset({NodeType.INPUT, NodeType.DATA_READ})
 """Node types where attribution stops: what an output ultimately derives from."""
 
@@ -62,6 +77,13 @@ class ProvenanceNode:
     session_id: str | None = None
     content: str | None = None
     citation_key: str | None = None
+    status: NodeStatus | None = None
+    error: NodeError | None = None
+
+    @property
+    def failed(self) -> bool:
+        """True when the step this node records ended in an error (run, call, tool)."""
+        return self.status is NodeStatus.ERROR
 
     @property
     def is_placeholder(self) -> bool:
@@ -121,13 +143,16 @@ class ProvenanceGraph:
         self.nodes[node.id] = node
 
     def add_edge(self, source_id: str, target_id: str, label: str = "") -> None:
-        """Add an edge once; unlike the seed, an unknown endpoint is kept, not dropped.
+        """Add an edge once, if both endpoints are nodes of this graph (seed behaviour).
 
-        The seed silently discarded edges to nodes it had not seen yet, which lost
-        structure whenever a child was reported first. Here the edge is kept and the
-        missing endpoint simply does not appear in neighbour look-ups until added.
+        An edge naming an unknown node is ignored, as in the seed. Out-of-order
+        reporting (a child before its parent) is handled where events arrive,
+        not here: the stores keep the missing endpoint as a placeholder node
+        (``type=None``) and the seed facade holds an edge until its target is
+        added, so by the time a graph is built both endpoints exist.
         """
-        self._index_edge(ProvenanceEdge(source_id, target_id, label))
+        if source_id in self.nodes and target_id in self.nodes:
+            self._index_edge(ProvenanceEdge(source_id, target_id, label))
 
     def _index_edge(self, edge: ProvenanceEdge) -> None:
         key = (edge.source_id, edge.target_id, edge.label)

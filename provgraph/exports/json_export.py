@@ -2,7 +2,8 @@
 
 Existing consumers read ``{nodes: [{id, type, label, agent_name, run_id,
 timestamp, data, citation_key?}], edges: [{source, target, label}]}``; the
-keys provgraph adds (``session_id``, ``content``, ``placeholder``) appear only
+keys provgraph adds (``session_id``, ``content``, ``placeholder``, ``status``,
+``error``) appear only
 when they carry information, so a seed-era graph exports exactly as before.
 """
 
@@ -32,14 +33,20 @@ def node_to_json(node: ProvenanceNode) -> dict[str, Any]:
         item["content"] = node.content
     if node.is_placeholder:
         item["placeholder"] = True
+    if node.status is not None:
+        item["status"] = node.status.value
+    if node.error is not None:
+        item["error"] = {"type": node.error.type, "message": node.error.message}
     return item
 
 
 def graph_to_json(graph: ProvenanceGraph) -> dict[str, Any]:
     """The whole graph as JSON-ready data, nodes and edges in insertion order.
 
-    Every edge is kept, including one whose endpoint has not been added yet:
-    this is the lossless export. ``data`` is passed through as stored; it is
+    Every edge of the graph is kept (including one given to the constructor
+    whose endpoint is missing): this is the lossless export. A node whose own
+    event has not arrived is a placeholder (``type`` null, ``placeholder``
+    true). ``data`` is passed through as stored; it is
     JSON-safe when the graph came from events (the event format requires it).
     """
     return {

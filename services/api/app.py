@@ -19,13 +19,14 @@ from fastapi.openapi.utils import get_openapi
 from provgraph.config import Settings, load_settings
 from provgraph.events import Event
 from provgraph.store.port import AsyncGraphStore
+from services.api.console import mount_console
 from services.api.errors import install_error_handlers
 from services.api.graphql.context import MAX_GRAPHQL_BODY_BYTES
 from services.api.graphql.router import graphql_router
 from services.api.logs import configure_logging
 from services.api.middleware import RequestContextMiddleware
 from services.api.otlp_route import router as otlp_router
-from services.api.rest import events, exports, health
+from services.api.rest import events, exports, health, reviews
 from services.api.state import AppState
 from services.api.verification import VerificationDispatcher
 
@@ -67,6 +68,7 @@ def create_app(
     app.include_router(events.router)
     app.include_router(health.router)
     app.include_router(exports.router)
+    app.include_router(reviews.router)
     app.include_router(otlp_router)
     app.include_router(
         graphql_router(),
@@ -74,6 +76,7 @@ def create_app(
         include_in_schema=False,
         max_body_size=MAX_GRAPHQL_BODY_BYTES,  # also bounds chunked bodies (no Content-Length)
     )
+    mount_console(app)
     app.add_middleware(RequestContextMiddleware, metrics=state.metrics)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     if not settings.auth:
