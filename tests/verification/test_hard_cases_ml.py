@@ -70,8 +70,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
     "'employees working from home get more done': a paraphrase the model misses",
     "para-plain-4": "NLI entailment 0.22 for 'fixes a security flaw' / 'patches a "
     "vulnerability': a paraphrase the model misses",
-    "para-long-source": "'doubled' vs 'from 8,000 to 16,000' needs arithmetic the model "
-    "lacks (entailment 0.46)",
 }
 
 
