@@ -5,30 +5,40 @@ Usage::
     python bench/verify_quality.py --data ../shared/evaldata --json --dump-scores scores.jsonl
     python bench/fit_combiner.py --scores scores.jsonl [--write] [--json]
 
-What it fits: one class-balanced logistic regression (scikit-learn, L2, C=1,
-lbfgs: deterministic) per combination of stage groups (lexical, embedding, nli,
-consistency), on the rows of the files with a single source per claim
-(AttributionBench, WiCE whole pages, WiCE partial claims, Factcheck-GPT
-stance). Every file weighs the same in the fit, and the two classes weigh the
-same overall, so no large file or base rate dominates.
+**Support.** One logistic regression per combination of stage groups (lexical,
+embedding, nli, consistency), fitted on the rows of the files with a single
+source per claim; every file weighs the same and the two classes weigh the same
+(``bench/fusion_fit.py``). Every coefficient keeps its sensible sign (monotone
+fusion) and a variant with NLI is regularised toward the NLI-alone solution
+(entailment log-odds only) with strength ``lam``: ``lam = 0`` is a free
+(signed) fit, ``lam = inf`` is NLI alone. ``lam`` is chosen by leave one
+dataset family out (AttributionBench, WiCE, Factcheck-GPT, HealthVer): the most
+flexible value whose held-out fused AUROC is not below the best single stage
+on **any** held-out file, and among those the best mean; if no value qualifies,
+the one whose worst loss against a file's best stage is smallest.
 
-How it is measured: leave one dataset family out (AttributionBench, WiCE,
-Factcheck-GPT). For each family the combiner is refitted on the other families
-only and scored on every file of the left-out family (including the
-multi-source files WiCE oracle chunks and Factcheck-GPT coverage, scored as the
-best candidate), so no reported figure comes from a model that saw its rows or
-its family. The supported threshold is one number for all files: the one with
-the best mean balanced accuracy over those held-out predictions (a grid of
-0.30-0.70 in steps of 0.05), never per file or per row.
-``--write`` refits on all single-source files and writes the JSON with the
-record of this run.
+**Contradiction.** A signed logistic regression on
+``provgraph.verification.combiner.CONTRADICTION_FEATURES`` subsets,
+contradicted vs supported, fitted on the single-source files with
+contradictions (Factcheck-GPT stance, HealthVer). Chosen by leave one family
+out (fit on one family, score the other), against the hand formula of
+``verdicts.fuse``: the candidate with the best *worst* held-out AUROC, shipped
+only if it beats the hand formula there.
+
+**Thresholds.** One set for all files, on held-out-family predictions:
+``supported`` with the best mean balanced accuracy over the two-class files,
+then ``contradicted`` with the best mean 3-way macro-F1 over the files with
+contradictions (grids below), never per file or per row.
+``--write`` refits everything on all families with the chosen settings and
+writes the JSON with the record of this run (figures, choices, thresholds).
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
+import dataclasses
 import json
+import math
 import sys
 import time
 from collections import defaultdict
@@ -36,22 +46,37 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fusion_fit import (
+    CONTRADICTION_SETS,
+    auroc,
+    family,
+    fit_contradiction,
+    fit_support,
+    signals,
+    single_source_rows,
+)
 
 from provgraph.verification.combiner import (
-    GROUPS,
     SHIPPED_COMBINER,
     Combiner,
-    Variant,
+    ContradictionModel,
     features_of,
+    groups_of,
 )
-from provgraph.verification.verdicts import FusionWeights, Signals, fuse
+from provgraph.verification.verdicts import (
+    FusionWeights,
+    Thresholds,
+    Verdict,
+    decide,
+    fuse,
+)
 
-THRESHOLD_GRID = [round(0.30 + 0.05 * i, 2) for i in range(9)]
-
-
-def family(file: str) -> str:
-    """Dataset family of an evaldata file name (the part before the first ``_``)."""
-    return file.split("_", 1)[0]
+SUPPORTED_GRID = [round(0.30 + 0.05 * i, 2) for i in range(9)]
+CONTRADICTED_GRID = [round(0.30 + 0.05 * i, 2) for i in range(13)]
+LAMBDAS = (0.0, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, math.inf)
+STAGES = ("tfidf", "embeddings", "nli")
 
 
 def load_rows(path: Path) -> list[dict[str, Any]]:
@@ -65,118 +90,185 @@ def load_rows(path: Path) -> list[dict[str, Any]]:
     return rows
 
 
-def fit_variant(rows: list[dict[str, Any]], groups: tuple[str, ...]) -> Variant | None:
-    """Class-balanced, file-balanced logistic regression on single-source rows."""
-    from sklearn.linear_model import LogisticRegression
-
-    names = tuple(n for g in groups for n in GROUPS[g])
-    xs, ys, files = [], [], []
-    for row in rows:
-        feats = features_of(Signals(**row["candidates"][0]))
-        if all(n in feats for n in names):
-            xs.append([feats[n] for n in names])
-            ys.append(1 if row["label"] == "supported" else 0)
-            files.append(row["file"])
-    if len(set(ys)) < 2:
-        return None
-    per_file: dict[str, int] = defaultdict(int)
-    for f in files:
-        per_file[f] += 1
-    weights = [1.0 / per_file[f] for f in files]
-    pos = sum(w for w, y in zip(weights, ys, strict=True) if y)
-    neg = sum(weights) - pos
-    weights = [w / (2 * pos) if y else w / (2 * neg) for w, y in zip(weights, ys, strict=True)]
-    scale = len(weights) / sum(weights)
-    model = LogisticRegression(C=1.0, solver="lbfgs", max_iter=2000)
-    model.fit(xs, ys, sample_weight=[w * scale for w in weights])
-    return Variant(
-        groups=groups,
-        features=names,
-        coef=tuple(round(float(c), 6) for c in model.coef_[0]),
-        intercept=round(float(model.intercept_[0]), 6),
-    )
-
-
-def all_groupings() -> list[tuple[str, ...]]:
-    names = list(GROUPS)
-    return [tuple(c) for k in range(1, len(names) + 1) for c in itertools.combinations(names, k)]
-
-
-def single_source_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Rows of the files in which every claim has exactly one source (the fitting data)."""
-    multi = {r["file"] for r in rows if len(r["candidates"]) != 1}
-    return [r for r in rows if r["file"] not in multi]
-
-
-def fit_combiner(rows: list[dict[str, Any]], version: str) -> Combiner:
-    single = single_source_rows(rows)
-    variants = [v for g in all_groupings() if (v := fit_variant(single, g)) is not None]
-    return Combiner(version=version, variants=tuple(variants))
-
-
-def row_scores(row: dict[str, Any], combiner: Combiner | None) -> dict[str, float]:
-    """Best-candidate scores of one row: learned, weighted, NLI alone (two forms)."""
+def row_scores(
+    row: dict[str, Any], combiner: Combiner | None, contra: ContradictionModel | None = None
+) -> dict[str, float]:
+    """Best-candidate scores of one row: learned support and the contradiction at that candidate."""
+    cands = [signals(c) for c in row["candidates"]]
     out: dict[str, float] = {}
-    cands = [Signals(**c) for c in row["candidates"]]
     weighted = FusionWeights(method="weighted")
-    out["weighted"] = max((fuse(c, weighted)[0] or 0.0) for c in cands)
+    fused = [fuse(c, weighted) for c in cands]
+    out["weighted"] = max(f[0] or 0.0 for f in fused)
+    best = max(range(len(cands)), key=lambda i: fused[i][0] or 0.0)
     if combiner is not None:
-        out["learned"] = max((combiner.support(c) or 0.0) for c in cands)
-    nli = [c for c in cands if c.nli_entailment is not None]
-    if nli:
-        out["nli_entailment"] = max(c.nli_entailment or 0.0 for c in nli)
-        out["nli_ent_minus_contra"] = max(
-            (c.nli_entailment or 0.0) - (c.nli_contradiction or 0.0) for c in nli
-        )
+        learned = [combiner.support(c) or 0.0 for c in cands]
+        best = max(range(len(cands)), key=lambda i: learned[i])
+        out["learned"] = learned[best]
+    out["best"] = best
+    out["hand_contradiction"] = fused[best][1]
+    if contra is not None:  # as verdicts.fuse: the model replaces NLI's part only
+        explicit = fuse(dataclasses.replace(cands[best], nli_max_contradiction=None), weighted)[1]
+        out["contradiction"] = max(explicit, contra.probability(cands[best]) or 0.0)
+    for stage, key in (
+        ("tfidf", "stage_tfidf"),
+        ("embeddings", "stage_embeddings"),
+        ("nli", "stage_nli"),
+    ):
+        if row.get(key) is not None:
+            out[stage] = float(row[key])
     return out
 
 
-def measure(
-    rows: list[dict[str, Any]], scores: list[dict[str, float]], threshold: float
-) -> dict[str, Any]:
-    from sklearn.metrics import balanced_accuracy_score, roc_auc_score
+def leave_family_out(
+    rows: list[dict[str, Any]], lam: float = math.inf, contra_names: tuple[str, ...] | None = None
+) -> list[dict[str, float]]:
+    """Scores of every row from models fitted without the row's family."""
+    scores: list[dict[str, float]] = [{} for _ in rows]
+    needed = sorted({groups_of(features_of(signals(r["candidates"][0]))) for r in rows})
+    for fam in sorted({family(r["file"]) for r in rows}):
+        train = [r for r in rows if family(r["file"]) != fam]
+        combiner = fit_support(train, f"lofo-{fam}", lam, [g for g in needed if g])
+        contra = fit_contradiction(train, contra_names) if contra_names else None
+        for i, row in enumerate(rows):
+            if family(row["file"]) == fam:
+                scores[i] = row_scores(row, combiner, contra)
+    return scores
 
-    by_file: dict[str, list[int]] = defaultdict(list)
+
+def by_file(rows: list[dict[str, Any]]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = defaultdict(list)
     for i, row in enumerate(rows):
-        by_file[row["file"]].append(i)
+        out[row["file"]].append(i)
+    return dict(sorted(out.items()))
+
+
+def measure(
+    rows: list[dict[str, Any]],
+    scores: list[dict[str, float]],
+    thresholds: Thresholds,
+    contra_key: str = "contradiction",
+) -> dict[str, Any]:
+    """Per file: AUROC of every score, bacc at ``thresholds``, contradiction AUROC, macro-F1."""
+    from sklearn.metrics import balanced_accuracy_score, f1_score
+
     out: dict[str, Any] = {}
-    for file, idx in sorted(by_file.items()):
-        y = [1 if rows[i]["label"] == "supported" else 0 for i in idx]
+    for file, idx in by_file(rows).items():
+        labels = [rows[i]["label"] for i in idx]
+        y = [1 if lab == "supported" else 0 for lab in labels]
         res: dict[str, Any] = {"n": len(idx)}
-        for name in ("learned", "weighted", "nli_entailment", "nli_ent_minus_contra"):
+        if len(set(y)) < 2:
+            out[file] = res
+            continue
+        for name in ("learned", "weighted", *STAGES):
             vals = [scores[i].get(name) for i in idx]
-            if any(v is None for v in vals) or len(set(y)) < 2:
-                res[name] = None
-                continue
-            res[name] = round(float(roc_auc_score(y, vals)), 4)
-        learned = [scores[i].get("learned") for i in idx]
-        if len(set(y)) > 1 and all(v is not None for v in learned):
-            pred = [1 if (v or 0.0) >= threshold else 0 for v in learned]
-            res["learned_bacc"] = round(float(balanced_accuracy_score(y, pred)), 4)
+            res[name] = None if any(v is None for v in vals) else auroc(y, vals)  # type: ignore[arg-type]
+        res["best_stage"] = max((res[s] or 0.0) for s in STAGES)
+        sup = [scores[i].get("learned", scores[i]["weighted"]) for i in idx]
+        con_key = contra_key if contra_key in scores[idx[0]] else "hand_contradiction"
+        con = [scores[i][con_key] for i in idx]
+        sigs = [signals(rows[i]["candidates"][int(scores[i]["best"])]) for i in idx]
+        verdicts = [
+            decide(s, c, thresholds, has_text=True, signals=g)[0]
+            for s, c, g in zip(sup, con, sigs, strict=True)
+        ]
+        pred = [1 if v == Verdict.SUPPORTED else 0 for v in verdicts]
+        res["bacc"] = round(float(balanced_accuracy_score(y, pred)), 4)
+        if "contradicted" in labels:
+            pick = [k for k, lab in enumerate(labels) if lab in ("contradicted", "supported")]
+            yc = [1 if labels[k] == "contradicted" else 0 for k in pick]
+            res["contradiction_auroc"] = auroc(yc, [con[k] for k in pick])
+            res["hand_contradiction_auroc"] = auroc(
+                yc, [scores[idx[k]]["hand_contradiction"] for k in pick]
+            )
+            three = [
+                v.value if v in (Verdict.SUPPORTED, Verdict.CONTRADICTED) else "unsupported"
+                for v in verdicts
+            ]
+            res["macro_f1"] = round(float(f1_score(labels, three, average="macro")), 4)
         out[file] = res
     return out
 
 
-def leave_family_out(rows: list[dict[str, Any]]) -> list[dict[str, float]]:
-    """Scores of every row from a combiner fitted without the row's family."""
-    scores: list[dict[str, float]] = [{} for _ in rows]
-    for fam in sorted({family(r["file"]) for r in rows}):
-        train = [r for r in rows if family(r["file"]) != fam]
-        combiner = fit_combiner(train, f"lofo-{fam}")
-        for i, row in enumerate(rows):
-            if family(row["file"]) == fam:
-                scores[i] = row_scores(row, combiner)
-    return scores
+def _mean(values: list[float]) -> float:
+    return sum(values) / max(1, len(values))
 
 
-def pick_threshold(rows: list[dict[str, Any]], scores: list[dict[str, float]]) -> float:
-    """The grid threshold with the best mean balanced accuracy over two-class files."""
+def choose_lambda(rows: list[dict[str, Any]]) -> tuple[float, list[dict[str, Any]]]:
+    """The ``lam`` never below any file's best single stage held out (best mean among those).
 
-    def mean_bacc(t: float) -> float:
-        vals = [r["learned_bacc"] for r in measure(rows, scores, t).values() if "learned_bacc" in r]
-        return sum(vals) / max(1, len(vals))
+    If none qualifies (a file whose best stage is not NLI, e.g. embeddings on
+    HealthVer), the one with the smallest worst loss.
+    """
+    table = []
+    for lam in LAMBDAS:
+        m = measure(rows, leave_family_out(rows, lam), Thresholds())
+        two = [r for r in m.values() if r.get("learned") is not None]
+        margin = min(r["learned"] - r["best_stage"] for r in two)
+        table.append(
+            {
+                "lam": lam,
+                "mean_auroc": round(_mean([r["learned"] for r in two]), 4),
+                "worst_margin": round(margin, 4),
+            }
+        )
+    ok = [t for t in table if t["worst_margin"] >= 0.0]
+    if ok:
+        best = max(ok, key=lambda t: (t["mean_auroc"], t["lam"]))
+    else:  # no setting keeps up with every file's best stage: lose the least
+        best = max(table, key=lambda t: (t["worst_margin"], t["mean_auroc"]))
+    return float(best["lam"]), table
 
-    return max(THRESHOLD_GRID, key=lambda t: (round(mean_bacc(t), 6), -abs(t - 0.5)))
+
+def choose_contradiction(
+    rows: list[dict[str, Any]], lam: float
+) -> tuple[str | None, list[dict[str, Any]]]:
+    """The feature set with the best worst held-out AUROC, if it beats the hand formula there."""
+    table = []
+    for name, names in CONTRADICTION_SETS.items():
+        m = measure(rows, leave_family_out(rows, lam, names), Thresholds())
+        fitted = [r["contradiction_auroc"] for r in single_contra(rows, m)]
+        hand = [r["hand_contradiction_auroc"] for r in single_contra(rows, m)]
+        table.append(
+            {
+                "set": name,
+                "worst": min(fitted),
+                "mean": round(_mean(fitted), 4),
+                "hand_worst": min(hand),
+                "per_file": fitted,
+            }
+        )
+    best = max(table, key=lambda t: (t["worst"], t["mean"]))
+    return (str(best["set"]) if best["worst"] > best["hand_worst"] else None), table
+
+
+def single_contra(rows: list[dict[str, Any]], m: dict[str, Any]) -> list[dict[str, Any]]:
+    """Measured results of the single-source files that have contradictions."""
+    files = {r["file"] for r in single_source_rows(rows)}
+    return [r for f, r in m.items() if f in files and r.get("contradiction_auroc") is not None]
+
+
+def pick_thresholds(rows: list[dict[str, Any]], scores: list[dict[str, float]]) -> Thresholds:
+    """``supported`` by mean bacc, then ``contradicted`` by mean macro-F1 (held-out scores)."""
+
+    def mean_of(t: Thresholds, key: str) -> float:
+        return _mean([r[key] for r in measure(rows, scores, t).values() if key in r])
+
+    sup = max(
+        SUPPORTED_GRID,
+        key=lambda s: (
+            round(mean_of(Thresholds(supported=s, weak=max(0.0, s - 0.15)), "bacc"), 6),
+            -abs(s - 0.5),
+        ),
+    )
+    base = Thresholds(supported=sup, weak=round(max(0.0, sup - 0.15), 2))
+    con = max(
+        CONTRADICTED_GRID,
+        key=lambda c: (
+            round(mean_of(base.model_copy(update={"contradicted": c}), "macro_f1"), 6),
+            -abs(c - 0.5),
+        ),
+    )
+    return base.model_copy(update={"contradicted": con})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,38 +279,59 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     rows = load_rows(args.scores)
-    lofo = leave_family_out(rows)
-    threshold = pick_threshold(rows, lofo)
+    lam, lam_table = choose_lambda(rows)
+    contra_set, contra_table = choose_contradiction(rows, lam)
+    names = CONTRADICTION_SETS[contra_set] if contra_set else None
+    lofo = leave_family_out(rows, lam, names)
+    thresholds = pick_thresholds(rows, lofo)
+    held_out = measure(rows, lofo, thresholds)
     result = {
-        "held_out_by_family": measure(rows, lofo, threshold),
-        "threshold": threshold,
-        "grid": THRESHOLD_GRID,
+        "lambda": lam,
+        "lambda_table": lam_table,
+        "contradiction_set": contra_set,
+        "contradiction_table": contra_table,
+        "thresholds": thresholds.model_dump(),
+        "held_out_by_family": held_out,
     }
     if args.write:
-        import sklearn
+        import scipy
 
-        combiner = fit_combiner(rows, time.strftime("%Y-%m-%d"))
+        combiner = fit_support(rows, time.strftime("%Y-%m-%d"), lam)
+        contra = fit_contradiction(rows, names) if names else None
         single = single_source_rows(rows)
         fitted = {
             "files": sorted({r["file"] for r in single}),
             "rows": len(single),
             "scores_from": args.scores.name,
             "command": "python bench/fit_combiner.py --scores <dump> --write",
-            "sklearn": sklearn.__version__,
-            "method": "class- and file-balanced L2 logistic regression (C=1, lbfgs) per "
-            "stage-group combination",
-            "held_out_threshold": threshold,
-            "held_out_by_family": result["held_out_by_family"],
+            "scipy": scipy.__version__,
+            "method": "signed, file- and class-balanced logistic regression per stage-group "
+            "combination, regularised toward NLI alone (bench/fusion_fit.py)",
+            "lambda": "inf" if math.isinf(lam) else lam,
+            "contradiction_set": contra_set,
+            "held_out_thresholds": thresholds.model_dump(),
+            "held_out_by_family": held_out,
         }
-        combiner = combiner.model_copy(update={"fitted": fitted})
+        combiner = combiner.model_copy(update={"fitted": fitted, "contradiction": contra})
         args.out.write_text(json.dumps(combiner.model_dump(mode="json"), indent=1) + "\n")
         result["written"] = str(args.out)
     if args.json:
-        print(json.dumps(result, indent=2))
+        print(json.dumps(result, indent=2, default=str))
     else:
-        for file, res in result["held_out_by_family"].items():
+        for t in lam_table:
+            print(
+                f"lambda {t['lam']}: mean AUROC {t['mean_auroc']}, worst margin {t['worst_margin']}"
+            )
+        print(f"chosen lambda: {lam}")
+        for t in contra_table:
+            print(
+                f"contradiction {t['set']}: worst {t['worst']} mean {t['mean']} "
+                f"(hand {t['hand_worst']}) {t['per_file']}"
+            )
+        print(f"chosen contradiction set: {contra_set}")
+        for file, res in held_out.items():
             print(f"{file}: {json.dumps(res)}")
-        print(f"threshold (best mean balanced accuracy, held-out): {threshold}")
+        print(f"thresholds (held-out): {thresholds.model_dump()}")
     return 0
 
 

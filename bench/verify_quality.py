@@ -91,7 +91,8 @@ def evaluate_file(
         if n in SUPPORT_STAGES
     }
     stage_vals = {n: [stage_best[n].get(r) for r in range(len(rows))] for n in SUPPORT_STAGES}
-    result = metrics(labels, support_opt, contra, stage_vals, skipped, cfg.thresholds)
+    signals = [best[r].signals if r in best else None for r in range(len(rows))]
+    result = metrics(labels, support_opt, contra, stage_vals, skipped, cfg.thresholds, signals)
     dump = [
         {
             "file": path.name,
@@ -116,8 +117,13 @@ def metrics(
     stage_vals: dict[str, list[float | None]],
     skipped: dict[str, str | None],
     thresholds: Any,
+    signals: list[Signals | None] | None = None,
 ) -> dict[str, Any]:
-    """The per-file result object from per-row scores (also used by ``--from-scores``)."""
+    """The per-file result object from per-row scores (also used by ``--from-scores``).
+
+    ``signals``: each row's best candidate's stage signals, which the verdict
+    policy also reads (None: dumps without signals, scores only).
+    """
     from sklearn.metrics import balanced_accuracy_score, f1_score
 
     y_sup = [1 if lab == "supported" else 0 for lab in labels]
@@ -130,8 +136,8 @@ def metrics(
         out_stages[name] = {"support_auroc": _auroc(y_sup, vals), "skipped": None}
     support = [s or 0.0 for s in support_opt]
     verdicts = [
-        decide(s, c, thresholds, has_text=s is not None)[0]
-        for s, c in zip(support_opt, contra, strict=True)
+        decide(s, c, thresholds, has_text=s is not None, signals=sig)[0]
+        for s, c, sig in zip(support_opt, contra, signals or [None] * len(contra), strict=True)
     ]
 
     pred_sup = [1 if v == Verdict.SUPPORTED else 0 for v in verdicts]
@@ -160,8 +166,8 @@ def metrics(
     return {"n": len(labels), "stages": out_stages, "fused": fused}
 
 
-def refuse(row: dict[str, Any], fusion: Any) -> tuple[float | None, float]:
-    """A row's fused ``(support, contradiction)`` recomputed from its stored signals.
+def refuse(row: dict[str, Any], fusion: Any) -> tuple[float | None, float, Signals | None]:
+    """A row's fused ``(support, contradiction, signals)`` recomputed from its signals.
 
     Uses the current fusion (weights or learned combiner) on every candidate
     source of the row and keeps the best-supported one, as scoring does. Rows
@@ -169,8 +175,10 @@ def refuse(row: dict[str, Any], fusion: Any) -> tuple[float | None, float]:
     """
     cands = row.get("candidates")
     if not cands:
-        return row["support"], row["contradiction"]
-    fused = [fuse(Signals(**c), fusion) for c in cands]
+        return row["support"], row["contradiction"], None
+    known = set(Signals.__dataclass_fields__)
+    signals = [Signals(**{k: v for k, v in c.items() if k in known}) for c in cands]
+    fused = [(*fuse(sig, fusion), sig) for sig in signals]
     return max(fused, key=lambda f: -1.0 if f[0] is None else f[0])
 
 
@@ -203,6 +211,7 @@ def from_scores(path: Path, thresholds: Any, fusion: Any) -> dict[str, Any]:
                 for n in SUPPORT_STAGES
             },
             thresholds,
+            [f[2] for f in refused],
         )
     return files
 

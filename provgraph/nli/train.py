@@ -34,6 +34,7 @@ import torch
 
 from provgraph.nli.data import apply_mix, encode, epoch_batches, load_pairs, stratified_sample
 from provgraph.nli.evaluate import accuracy_by_source
+from provgraph.nli.hardneg import from_config as hard_negatives
 from provgraph.nli.precision import autocast
 from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
 
@@ -179,7 +180,9 @@ def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainStat
     if precision not in ("fp32", "bf16"):
         raise ValueError(f"train.precision must be 'fp32' or 'bf16', not {precision!r}")
 
-    train_pairs = apply_mix(load_pairs(paths["train"], labels), data_cfg.get("mix", {}), seed)
+    raw_train = load_pairs(paths["train"], labels)
+    train_pairs = apply_mix(raw_train, data_cfg.get("mix", {}), seed)
+    train_pairs += hard_negatives(raw_train, labels, data_cfg.get("hard_negatives", {}))
     eval_pairs = stratified_sample(
         load_pairs(paths["heldout"], labels), int(data_cfg["eval_sample"]), seed
     )

@@ -27,6 +27,7 @@ written by ``bench/fit_combiner.py`` from a ``bench/verify_quality.py
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from functools import lru_cache
@@ -114,13 +115,81 @@ class Variant(BaseModel):
         return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
 
 
+#: Features the learned contradiction score may use (all need the NLI stage):
+#: log-odds / 10 of the maximum contradiction over windows, of the contradiction
+#: and of the entailment at the best-entailment window; the consistency penalty
+#: and anchored flag (0 when the stage did not run); and relatedness, the best
+#: of claim recall and embedding cosine (0 when neither ran): a source about
+#: something else cannot refute a claim.
+CONTRADICTION_FEATURES: tuple[str, ...] = (
+    "nli_max_contradiction",
+    "nli_contradiction_at_best",
+    "nli_entailment",
+    "consistency_penalty",
+    "consistency_anchored",
+    "relatedness",
+)
+
+
+def contradiction_features_of(signals: Signals) -> dict[str, float] | None:
+    """The contradiction model's inputs, or None when NLI did not run for the pair."""
+    if signals.nli_entailment is None:
+        return None
+    worst = signals.nli_max_contradiction
+    at_best = signals.nli_contradiction or 0.0
+    related = [v for v in (signals.recall, signals.embedding) if v is not None]
+    return {
+        "nli_max_contradiction": log_odds(at_best if worst is None else worst) / 10.0,
+        "nli_contradiction_at_best": log_odds(at_best) / 10.0,
+        "nli_entailment": log_odds(signals.nli_entailment) / 10.0,
+        "consistency_penalty": float(signals.consistency_penalty or 0.0),
+        "consistency_anchored": float(bool(signals.consistency_anchored)),
+        "relatedness": max(related) if related else 0.0,
+    }
+
+
+class ContradictionModel(BaseModel):
+    """A logistic regression on :data:`CONTRADICTION_FEATURES` (a subset, in that order)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    features: tuple[str, ...]
+    coef: tuple[float, ...]
+    intercept: float
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ContradictionModel:
+        unknown = [f for f in self.features if f not in CONTRADICTION_FEATURES]
+        if unknown or len(self.coef) != len(self.features):
+            raise ValueError(
+                f"contradiction model: unknown features {unknown} or {len(self.coef)} "
+                f"coefficients for {len(self.features)} features"
+            )
+        return self
+
+    def probability(self, signals: Signals) -> float | None:
+        feats = contradiction_features_of(signals)
+        if feats is None:
+            return None
+        z = self.intercept + sum(
+            c * feats[n] for c, n in zip(self.coef, self.features, strict=True)
+        )
+        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+
 class Combiner(BaseModel):
-    """All fitted variants plus a record of how they were fitted."""
+    """All fitted variants plus a record of how they were fitted.
+
+    ``contradiction`` (optional): the learned contradiction score used when the
+    NLI stage ran; without it (or without NLI) the hand formula of
+    :func:`provgraph.verification.verdicts.fuse` is used.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     version: str
     variants: tuple[Variant, ...]
+    contradiction: ContradictionModel | None = None
     fitted: dict[str, Any] = {}
 
     def variant_for(self, groups: tuple[str, ...]) -> Variant | None:
@@ -137,6 +206,10 @@ class Combiner(BaseModel):
         variant = self.variant_for(groups_of(features))
         return None if variant is None else variant.probability(features)
 
+    def contradiction_score(self, signals: Signals) -> float | None:
+        """Learned contradiction probability, or None (no model, or NLI did not run)."""
+        return None if self.contradiction is None else self.contradiction.probability(signals)
+
 
 @lru_cache(maxsize=4)
 def load_combiner(path: str | None = None) -> Combiner | None:
@@ -152,3 +225,18 @@ def load_combiner(path: str | None = None) -> Combiner | None:
         return Combiner.model_validate(json.loads(target.read_text(encoding="utf-8")))
     except (ValueError, TypeError) as exc:
         raise ConfigurationError(f"combiner file {target} is malformed: {exc}") from exc
+
+
+@lru_cache(maxsize=4)
+def combiner_version(path: str | None = None) -> str | None:
+    """Short, stable identity of a combiner file: ``sha256:`` + the first 12 hex digits.
+
+    The hash is over the file's bytes (default: the shipped ``combiner.json``), so
+    two reports name the same version exactly when the same coefficients produced
+    them; ``None`` when the file is absent (the weighted fusion is used then).
+    Reports record it next to the NLI model's version.
+    """
+    target = Path(path) if path else SHIPPED_COMBINER
+    if not target.is_file():
+        return None
+    return "sha256:" + hashlib.sha256(target.read_bytes()).hexdigest()[:12]

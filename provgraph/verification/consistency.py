@@ -1,20 +1,30 @@
-"""Consistency stage: numbers, years and negation that embeddings and NLI miss.
+"""Consistency stage: quantities, dates and negation that embeddings and NLI miss.
 
 Cosine similarity rates "founded in 1457" against "established in 1603" as
-close. This check extracts from the claim its numbers (years separately) and
-whether it is negated, and compares them with the evidence window:
+close, and NLI models are unreliable on numbers. This stage compares the
+claim's values and negations with its evidence window:
 
-* a claim number (or year) is a *mismatch* when it occurs nowhere in the whole
-  source while the evidence window has numbers of the same kind (so the source
-  talks about that quantity but gives another value);
-* an *anchored* mismatch is one where the word before the number is the same
-  (up to synonyms) in claim and window — "founded in 1457" vs "established
-  in 1603": the same fact with another value, a strong contradiction signal;
-* a *negation mismatch* is a claim negated while the window is not, or the
-  reverse, when the two share most content words (a weak signal: weighted low).
+* quantities (:mod:`~provgraph.verification.quantities`) and dates
+  (:mod:`~provgraph.verification.dates`) are intervals of a kind; each claim
+  value is compared with the window's values of the same kind that are
+  attached to the same words (:mod:`~provgraph.verification.slots`):
 
-It is cheap (regular expressions), deterministic and explainable: the report
-lists the mismatching values.
+  - ``mismatch`` (same fact, disjoint values — "founded in 1995" vs
+    "founded in 1987", "March 2024" vs "May 2024", "at least 30" vs "12") is
+    the contradiction signal, reported as ``anchored_mismatches``;
+  - ``unverified`` (the window has values of that kind, none about the same
+    subject, and the value occurs nowhere in the source) is a weak *not
+    supported* signal, never a contradiction;
+  - paraphrased values agree ("7%" / "seven percent", "$1.5 million" /
+    "1,500 thousand dollars", "more than 80" / 95, "most" / 63%);
+
+* negation (:mod:`~provgraph.verification.negation`) is scope-aware: a
+  mismatch only when the negated predicate is asserted on the other side.
+
+``penalty`` (in [0, 1]) keeps the meaning the fusion was fitted on: 0.8 for a
+value the source gives differently, 0.5 for a value the source does not
+confirm, plus 0.3 for a negation mismatch. Deterministic and explainable: the
+report lists the values and the negated predicate.
 """
 
 from __future__ import annotations
@@ -22,120 +32,37 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.dates import extract_dates, in_year
+from provgraph.verification.negation import negation_conflict
+from provgraph.verification.quantities import extract_quantities
+from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome, compare
+from provgraph.verification.wordsets import content_stems
+
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
-_NEGATION_RE = re.compile(
-    r"\b(?:not|no|never|none|neither|nor|without|cannot|n't|denied|denies|false|fails?|failed)\b"
-    r"|n't\b",
-    re.IGNORECASE,
-)
-_WORD_RE = re.compile(r"[a-z]{3,}")
-_STOP = frozenset(
-    {
-        "the",
-        "and",
-        "for",
-        "with",
-        "that",
-        "this",
-        "from",
-        "was",
-        "were",
-        "are",
-        "has",
-        "had",
-        "have",
-        "its",
-        "his",
-        "her",
-        "their",
-        "not",
-        "but",
-        "also",
-        "into",
-        "than",
-        "then",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "been",
-        "being",
-    }
-)
+MISMATCH_PENALTY = 0.8
+UNVERIFIED_PENALTY = 0.5
+NEGATION_PENALTY = 0.3
 
 
-def _numbers(text: str) -> tuple[set[str], set[str]]:
-    """(years, other numbers) normalised: ``1,200`` → ``1200``, ``3.50`` → ``3.5``."""
-    years: set[str] = set()
-    others: set[str] = set()
+def _plain_numbers(text: str) -> set[str]:
+    """Written numbers normalised (``1,200`` → ``1200``, ``3.50`` → ``3.5``): a presence test."""
+    out: set[str] = set()
     for m in _NUMBER_RE.finditer(text):
         whole = m.group(1).replace(",", "")
         frac = (m.group(2) or "").rstrip("0")
-        value = f"{int(whole)}.{frac}" if frac else str(int(whole))
-        if not frac and len(whole) == 4 and 1000 <= int(whole) <= 2100:
-            years.add(value)
-        else:
-            others.add(value)
-    return years, others
-
-
-_ANCHOR_WORD_RE = re.compile(r"[a-z]+")
-_CANONICAL = {
-    "established": "founded",
-    "formed": "founded",
-    "created": "founded",
-    "incorporated": "founded",
-    "launched": "founded",
-    "started": "founded",
-    "constructed": "built",
-    "erected": "built",
-    "completed": "built",
-    "passed": "died",
-    "born": "born",
-}
-
-
-def _anchors(text: str) -> list[tuple[str, bool, frozenset[str]]]:
-    """Each number as ``(value, is_year, anchors)``: the up-to-3 content words before it.
-
-    Anchors are canonicalised ("established" → "founded") so that "founded in
-    1457" and "established in 1603" are recognised as values of the same fact.
-    """
-    out: list[tuple[str, bool, frozenset[str]]] = []
-    for m in _NUMBER_RE.finditer(text):
-        years, others = _numbers(m.group(0))
-        value = next(iter(years or others), None)
-        if value is None:
-            continue
-        before = _ANCHOR_WORD_RE.findall(text[max(0, m.start() - 60) : m.start()].lower())
-        words = [w for w in before if len(w) > 2 and w not in _STOP][-3:]
-        out.append((value, bool(years), frozenset(_CANONICAL.get(w, w) for w in words)))
+        out.add(f"{int(whole)}.{frac}" if frac else str(int(whole)))
     return out
-
-
-def _anchored_mismatches(claim: str, window: str, mismatched: set[str]) -> tuple[str, ...]:
-    """Mismatched claim values whose anchor word sits before another value in the window."""
-    window_anchors = _anchors(window)
-    found: list[str] = []
-    for value, is_year, anchors in _anchors(claim):
-        if value not in mismatched or not anchors:
-            continue
-        if any(y == is_year and v != value and anchors & a for v, y, a in window_anchors):
-            found.append(value)
-    return tuple(sorted(set(found)))
-
-
-def _negated(text: str) -> bool:
-    return bool(_NEGATION_RE.search(text))
-
-
-def _content_words(text: str) -> set[str]:
-    return {w for w in _WORD_RE.findall(text.lower()) if w not in _STOP}
 
 
 @dataclass(frozen=True)
 class ConsistencyResult:
-    """What disagreed; ``penalty`` in [0, 1] (0 = nothing disagrees)."""
+    """What disagreed and what agreed; ``penalty`` in [0, 1] (0 = nothing disagrees).
+
+    ``year_mismatches`` / ``number_mismatches``: claim dates / quantities the
+    source gives differently or does not confirm; ``anchored_mismatches``: the
+    subset the source gives *differently* for the same fact (a contradiction).
+    """
 
     year_mismatches: tuple[str, ...] = ()
     number_mismatches: tuple[str, ...] = ()
@@ -143,33 +70,108 @@ class ConsistencyResult:
     anchored_mismatches: tuple[str, ...] = ()
     checked: bool = False
     details: dict[str, str] = field(default_factory=dict)
+    agreements: tuple[str, ...] = ()
+    values_checked: int = 0
+    values_agreed: int = 0
+
+    @property
+    def agreement(self) -> float | None:
+        """Share of the claim's dates and quantities the source confirms (None: it has none)."""
+        return self.values_agreed / self.values_checked if self.values_checked else None
 
     @property
     def penalty(self) -> float:
-        """0.8 for a year or number mismatch, +0.2 for a negation mismatch, capped at 1."""
-        value = 0.8 if (self.year_mismatches or self.number_mismatches) else 0.0
+        """0.8 for a contradicting value, 0.5 for an unconfirmed one, +0.3 for negation; ≤ 1."""
+        if self.anchored_mismatches:
+            value = MISMATCH_PENALTY
+        elif self.year_mismatches or self.number_mismatches:
+            value = UNVERIFIED_PENALTY
+        else:
+            value = 0.0
         if self.negation_mismatch:
-            value += 0.2
+            value += NEGATION_PENALTY
         return min(1.0, value)
+
+
+def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
+    """Is the claim's written number in ``source`` next to the claim value's own words?
+
+    The window the scorer picked may not be the passage that states the fact; a
+    mismatch is only reported when the source does not also give the claim's
+    number in the same words (a cheap scan: no parse of the whole source).
+    """
+    numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
+    if not numbers:
+        return False
+    written = value.surface if whole else numbers[0]
+    pattern = rf"(?<![\w.]){re.escape(written)}(?![\w])"
+    for m in re.finditer(pattern, source, flags=re.IGNORECASE):
+        around = set(content_stems(source[max(0, m.start() - 80) : m.end() + 80]))
+        if 2 * len(value.near & around) + len(value.clause & around) >= SAME_SUBJECT_SCORE:
+            return True
+    return False
+
+
+def _date_views(claim_value: Mention, window: list[Mention]) -> list[Mention]:
+    """Window dates comparable with ``claim_value`` (day-of-year views for a yearless date)."""
+    if claim_value.kind == "date":
+        return window
+    return [v for v in (in_year(w) for w in window) if v is not None]
+
+
+def _judge(
+    claim_values: list[Mention], window_values: list[Mention], source: str, *, dates: bool
+) -> tuple[list[str], list[str], list[str], list[str]]:
+    """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces."""
+    mismatched: list[str] = []
+    unverified: list[str] = []
+    agreed: list[str] = []
+    against: list[str] = []
+    for value in claim_values:
+        candidates = _date_views(value, window_values) if dates else window_values
+        outcome, other = compare(value, candidates)
+        stated = outcome == Outcome.MISMATCH and _stated_elsewhere(value, source, whole=dates)
+        if outcome == Outcome.AGREE or stated:
+            agreed.append(value.surface)
+        elif outcome == Outcome.MISMATCH:
+            mismatched.append(value.surface)
+            if other is not None:
+                against.append(other.surface)
+        elif outcome == Outcome.UNVERIFIED:
+            written = _plain_numbers(value.surface)
+            if not (written and written <= _plain_numbers(source)):
+                unverified.append(value.surface)
+    return mismatched, unverified, agreed, against
 
 
 def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult:
     """Compare ``claim`` with its evidence ``window`` (and the whole ``source`` for presence)."""
     if not claim.strip() or not window.strip():
         return ConsistencyResult()
-    c_years, c_nums = _numbers(claim)
-    w_years, w_nums = _numbers(window)
-    s_years, s_nums = _numbers(source)
-    s_all = s_years | s_nums
-    year_mm = tuple(sorted(y for y in c_years if w_years and y not in s_all))
-    num_mm = tuple(sorted(n for n in c_nums if w_nums and n not in s_all))
-    c_words, w_words = _content_words(claim), _content_words(window)
-    overlap = len(c_words & w_words) / len(c_words) if c_words else 0.0
-    neg_mm = overlap >= 0.6 and _negated(claim) != _negated(window)
+    claim_dates, window_dates = extract_dates(claim), extract_dates(window)
+    claim_quantities = extract_quantities(claim, [(d.start, d.end) for d in claim_dates])
+    window_quantities = extract_quantities(window, [(d.start, d.end) for d in window_dates])
+    d_mm, d_unv, d_ok, d_against = _judge(claim_dates, window_dates, source, dates=True)
+    q_mm, q_unv, q_ok, q_against = _judge(claim_quantities, window_quantities, source, dates=False)
+    negation = negation_conflict(claim, window)
+    antonym = antonym_conflict(claim, window) if negation is None else None
     details: dict[str, str] = {}
-    if year_mm:
-        details["years_in_window"] = ", ".join(sorted(w_years)[:10])
-    if num_mm:
-        details["numbers_in_window"] = ", ".join(sorted(w_nums)[:10])
-    anchored = _anchored_mismatches(claim, window, set(year_mm) | set(num_mm))
-    return ConsistencyResult(year_mm, num_mm, neg_mm, anchored, True, details)
+    if d_against or q_against:
+        details["values_in_source"] = ", ".join((d_against + q_against)[:10])
+    if negation is not None:
+        details["negated_predicate"] = (
+            f"{negation.side}: {negation.cue} {' '.join(negation.predicate)}"
+        )
+    if antonym is not None:
+        details["antonyms"] = f"claim {antonym.claim_word} / source {antonym.source_word}"
+    return ConsistencyResult(
+        year_mismatches=tuple(sorted(set(d_mm + d_unv))),
+        number_mismatches=tuple(sorted(set(q_mm + q_unv))),
+        negation_mismatch=negation is not None or antonym is not None,
+        anchored_mismatches=tuple(sorted(set(d_mm + q_mm))),
+        checked=True,
+        details=details,
+        agreements=tuple(sorted(set(d_ok + q_ok))),
+        values_checked=len(claim_dates) + len(claim_quantities),
+        values_agreed=len(d_ok) + len(q_ok),
+    )

@@ -194,6 +194,7 @@ def verify_text(
             sc.contradiction,
             cfg.thresholds,
             has_text=bool(src.text.strip()) and bool(claims[index].text.strip()),
+            signals=sc.signals,
         )
         checks.append(
             CitationCheck(

@@ -295,6 +295,7 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
             "number_mismatches": list(cr.number_mismatches),
             "negation_mismatch": cr.negation_mismatch,
             "anchored_mismatches": list(cr.anchored_mismatches),
+            "agreements": list(cr.agreements),
             **cr.details,
         }
         out[i].scores["consistency"] = StageScore(
@@ -302,6 +303,8 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         )
         out[i].sig["consistency_penalty"] = cr.penalty
         out[i].sig["consistency_anchored"] = bool(cr.anchored_mismatches)
+        out[i].sig["consistency_negation"] = cr.negation_mismatch
+        out[i].sig["consistency_agreement"] = cr.agreement
 
 
 def _pick_evidence(live: list[int], out: list[Scored]) -> None:

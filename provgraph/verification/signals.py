@@ -23,3 +23,7 @@ class Signals:
     llm: float | None = None
     consistency_penalty: float | None = None
     consistency_anchored: bool = False
+    consistency_negation: bool = False
+    #: Share of the claim's dates and quantities a same-subject source value
+    #: confirms (None: the claim has none).
+    consistency_agreement: float | None = None

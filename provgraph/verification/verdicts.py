@@ -18,18 +18,25 @@ docs/verification.md describes) for the stages that ran. With ``method =
 "weighted"``, with an LLM judge signal, or when no combiner variant fits: the
 weighted mean of the available signals (weights renormalised over what ran),
 times ``1 − consistency_weight × consistency.penalty``.
-``contradiction`` = the larger of NLI's ``max_contradiction × (1 − entailment)``
-and ``consistency.penalty × relevance`` (relevance = the best lexical or
-embedding signal: a mismatching year only contradicts a source on the topic),
-raised to ``anchored_contradiction`` (0.8) when the mismatching value is
-anchored to the same word in claim and evidence ("founded in 1995" vs
-"founded in 1987").
+``contradiction`` = the larger of NLI's part — the shipped combiner's learned
+contradiction model when ``method = "learned"`` (docs/verification.md), else
+``max_contradiction × (1 − entailment)`` —,
+``negation_contradiction × relevance`` when the consistency stage found a
+predicate negated on one side and asserted on the other (relevance = the best
+lexical or embedding signal), and ``anchored_contradiction`` (0.8) when a
+claim value and a source value speak of the same fact and disagree ("founded
+in 1995" vs "founded in 1987"). A claim value the source merely does not
+confirm lowers support (through the penalty) but is never a contradiction.
 
 Policy, in order: no source text or no scoring stage → ``unverifiable``;
-``contradiction ≥ contradicted`` and ``support < supported`` → ``contradicted``;
-``support ≥ supported`` → ``supported``; ``support ≥ weak`` → ``weak``; else
-``unsupported``. Confidence is ``0.5 + 0.5 × min(1, distance to the nearest
-threshold / 0.25)`` (1.0 for ``unverifiable``): near a threshold, ~0.5.
+``contradiction ≥ contradicted``, ``support < supported`` and the source is
+*related* to the claim (:func:`relatedness` ≥ :data:`RELATED_FLOOR`, or no
+lexical/embedding signal to tell) → ``contradicted``; ``support ≥ supported``
+→ ``supported``; ``support ≥ weak`` → ``weak``; else ``unsupported``. An
+unrelated source is at worst unsupported: NLI models call many unrelated
+pairs "contradiction", and a source that is not about the claim cannot refute
+it. Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
+0.25)`` (1.0 for ``unverifiable``): near a threshold, ~0.5.
 """
 
 from __future__ import annotations
@@ -79,6 +86,7 @@ class FusionWeights(BaseModel):
     embedding_high: float = 0.8
     consistency_weight: float = 0.5
     anchored_contradiction: float = 0.8
+    negation_contradiction: float = 0.8
     #: ``learned``: the shipped logistic-regression combiner
     #: (:mod:`provgraph.verification.combiner`) wherever a variant fits the stages
     #: that ran and no LLM judge scored; the weighted mean otherwise.
@@ -123,14 +131,26 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
     else:
         support = sum(w * v for w, v in parts if w > 0) / total
         support *= 1.0 - weights.consistency_weight * penalty
-    contradiction = penalty * relevance
+    contradiction = (
+        weights.negation_contradiction * relevance if signals.consistency_negation else 0.0
+    )
     if signals.consistency_anchored:
         contradiction = max(contradiction, weights.anchored_contradiction)
     if signals.nli_max_contradiction is not None and signals.nli_entailment is not None:
-        contradiction = max(
-            contradiction, signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
-        )
+        # NLI's part: the learned contradiction model where one is shipped, else
+        # the hand formula. The explicit conflicts above keep their floor.
+        learned_c = _learned_contradiction(signals) if weights.method == "learned" else None
+        nli_part = signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
+        contradiction = max(contradiction, nli_part if learned_c is None else learned_c)
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
+
+
+def _learned_contradiction(signals: Signals) -> float | None:
+    """The combiner's learned contradiction score (None: no model, no NLI, or a judge scored)."""
+    if signals.llm is not None:
+        return None
+    combiner = load_combiner()
+    return None if combiner is None else combiner.contradiction_score(signals)
 
 
 def _learned_support(signals: Signals) -> float | None:
@@ -140,21 +160,65 @@ def _learned_support(signals: Signals) -> float | None:
     return None if combiner is None else combiner.support(signals)
 
 
+#: Minimum :func:`relatedness` for a ``contradicted`` verdict. Contradicted rows
+#: of the dev files are on-topic by construction, so this floor costs them little
+#: while it keeps unrelated sources unsupported (docs/verification.md).
+RELATED_FLOOR = 0.4
+
+
+def relatedness(signals: Signals) -> float | None:
+    """How much the source is about the claim: the best of claim recall and embedding cosine.
+
+    None when neither ran (nothing to gate on). NLI is deliberately not used: its
+    "contradiction" on unrelated pairs is the failure this gate exists for.
+    """
+    values = [v for v in (signals.recall, signals.embedding) if v is not None]
+    return max(values) if values else None
+
+
+def explicit_conflict(signals: Signals) -> bool:
+    """The consistency stage found the same fact stated otherwise (a value or a negation)."""
+    return signals.consistency_anchored or signals.consistency_negation
+
+
+def values_confirmed(signals: Signals) -> bool:
+    """Every date and quantity of the claim is confirmed by a same-subject source value."""
+    return signals.consistency_agreement is not None and signals.consistency_agreement >= 1.0
+
+
 def _confidence(distance: float) -> float:
     return round(0.5 + 0.5 * min(1.0, abs(distance) / 0.25), 6)
 
 
 def decide(
-    support: float | None, contradiction: float, thresholds: Thresholds, *, has_text: bool
+    support: float | None,
+    contradiction: float,
+    thresholds: Thresholds,
+    *,
+    has_text: bool,
+    signals: Signals | None = None,
 ) -> tuple[Verdict, float]:
-    """The verdict and its confidence under the documented policy."""
+    """The verdict and its confidence under the documented policy.
+
+    ``signals`` (the pair's stage outputs) enable the rules that need more than
+    the two fused scores: the relatedness gate on ``contradicted``, an explicit
+    conflict overriding support, and confirmed values lifting a weak support.
+    """
     if not has_text or support is None:
         return Verdict.UNVERIFIABLE, 1.0
     t = thresholds
-    if contradiction >= t.contradicted and support < t.supported:
+    related = relatedness(signals) if signals is not None else None
+    conflict = signals is not None and explicit_conflict(signals)
+    # an explicit conflict is itself evidence of relatedness: the same fact, other value
+    on_topic = related is None or related >= RELATED_FLOOR or conflict
+    if on_topic and contradiction >= t.contradicted and (support < t.supported or conflict):
         return Verdict.CONTRADICTED, _confidence(contradiction - t.contradicted)
+    if conflict and support >= t.weak:
+        return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))
     if support >= t.supported:
         return Verdict.SUPPORTED, _confidence(support - t.supported)
+    if support >= t.weak and signals is not None and values_confirmed(signals):
+        return Verdict.SUPPORTED, _confidence(support - t.weak)
     if support >= t.weak:
         return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))
     return Verdict.UNSUPPORTED, _confidence(t.weak - support)

@@ -21,7 +21,7 @@ from provgraph.verification.combiner import (
     groups_of,
     load_combiner,
 )
-from provgraph.verification.verdicts import FusionWeights, Signals, fuse
+from provgraph.verification.verdicts import FusionWeights, Signals, Thresholds, fuse
 
 REPO = Path(__file__).resolve().parents[2]
 FULL = Signals(
@@ -43,6 +43,7 @@ def _fit_module() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     sys.modules["fit_combiner"] = module
     spec.loader.exec_module(module)
+    module.all_groupings = sys.modules["fusion_fit"].all_groupings
     return module
 
 
@@ -93,7 +94,9 @@ def test_the_shipped_combiner_covers_every_grouping_with_sensible_signs() -> Non
     full = combiner.variant_for(tuple(GROUPS))
     assert full is not None
     coef = dict(zip(full.features, full.coef, strict=True))
-    assert coef["nli_entailment"] > 0 and coef["nli_contradiction"] < 0
+    signs = sys.modules["fusion_fit"].SUPPORT_SIGNS
+    assert coef["nli_entailment"] > 0
+    assert all(c * signs[n] >= 0 for n, c in coef.items())  # monotone: no sign flips
     assert combiner.fitted["files"] and combiner.fitted["held_out_by_family"]
 
 
@@ -134,15 +137,15 @@ def test_fitting_finds_the_separating_signal_and_is_deterministic() -> None:
                 "candidates": [signals],
             }
         )
-    first = fit.fit_combiner(rows, "t1")
-    again = fit.fit_combiner(rows, "t1")
+    first = fit.fit_support(rows, "t1", 0.0)
+    again = fit.fit_support(rows, "t1", 0.0)
     assert first == again
     nli_only = first.variant_for(("nli",))
     lexical = first.variant_for(("lexical",))
     assert nli_only is not None and lexical is not None
     assert nli_only.coef[0] > 3.0 > max(abs(c) for c in lexical.coef)
     scores = fit.leave_family_out(rows)
-    measured = fit.measure(rows, scores, 0.5)
+    measured = fit.measure(rows, scores, Thresholds())
     assert all(res["learned"] > 0.95 for res in measured.values())
 
 
@@ -156,3 +159,17 @@ def test_only_files_whose_every_claim_has_one_source_are_fitted() -> None:
         {"file": "b_chunks.jsonl", "candidates": [one, one]},
     ]
     assert [r["file"] for r in fit.single_source_rows(rows)] == ["a_x.jsonl", "a_x.jsonl"]
+
+
+def test_combiner_version_is_a_short_content_hash(tmp_path: Path) -> None:
+    from provgraph.verification.combiner import SHIPPED_COMBINER, combiner_version
+
+    shipped = combiner_version()
+    assert shipped is not None and shipped.startswith("sha256:") and len(shipped) == 19
+    copy = tmp_path / "same.json"
+    copy.write_bytes(SHIPPED_COMBINER.read_bytes())
+    assert combiner_version(str(copy)) == shipped
+    changed = tmp_path / "changed.json"
+    changed.write_bytes(SHIPPED_COMBINER.read_bytes() + b" ")
+    assert combiner_version(str(changed)) != shipped
+    assert combiner_version(str(tmp_path / "absent.json")) is None

@@ -33,7 +33,7 @@ def test_decimals_and_thousands_normalised() -> None:
 def test_negation_mismatch() -> None:
     window = "The drug did not reduce mortality in the trial."
     result = check_consistency("The drug did reduce mortality in the trial.", window, window)
-    assert result.negation_mismatch and result.penalty == pytest.approx(0.2)
+    assert result.negation_mismatch and result.penalty == pytest.approx(0.3)
 
 
 def test_demo_session_full_report() -> None:

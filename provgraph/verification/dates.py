@@ -1,0 +1,153 @@
+"""Calendar dates in text as intervals: years, decades, quarters, halves, months, days.
+
+"March 2024" vs "May 2024", "Q3" vs "Q4", "1st" vs "21st" and "1995" vs "1987"
+are different dates; "2024" vs "March 2024" and "Q1 2024" vs "February 2024"
+are not (one is less specific). Regular expressions find the date phrases; the
+day/month/year phrase itself is read by ``dateutil`` (ordinals, abbreviations,
+"Sept.", day-month or month-day order) and validated (no 31 February).
+
+Every date becomes a :class:`~provgraph.verification.slots.Mention` of kind
+``date`` whose interval is in days since 0001-01-01; a date without a year (a
+month, a quarter, a day of a month) has kind ``date-in-year`` and an interval
+in days of a leap year, compared only with other dates' day-of-year intervals.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date, datetime
+
+from dateutil import parser as dateutil_parser
+
+from provgraph.verification.slots import Mention
+from provgraph.verification.wordsets import near_stems
+
+_MONTH = (
+    r"(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|"
+    r"Aug(?:ust|\.)?|Sep(?:t(?:ember)?|\.)?\.?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)"
+)
+_ORD = r"(?:[12][0-9]|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
+_DAY_MONTH_YEAR = re.compile(
+    rf"\b(?:(?:the\s+)?(?P<d1>{_ORD})\s+(?:of\s+)?)?(?P<m>{_MONTH})(?![a-z])"
+    rf"(?:\s+(?:the\s+)?(?P<d2>{_ORD})\b)?(?:,?\s+(?:of\s+)?(?P<y>{_YEAR})\b)?"
+)
+_QUARTER = re.compile(
+    rf"\b(?:Q(?P<q>[1-4])|(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th|final|last)\s+quarter)"
+    rf"(?:\s*(?:of\s+)?(?:fiscal\s+|FY\s*)?(?P<y>{_YEAR}))?\b",
+    re.IGNORECASE,
+)
+_HALF = re.compile(
+    rf"\b(?:H(?P<h>[12])|(?P<hw>first|second)\s+half)(?:\s*(?:of\s+)?(?P<y>{_YEAR}))?\b",
+    re.IGNORECASE,
+)
+_PART = re.compile(
+    rf"\b(?P<p>early|mid|middle of|late|end of|beginning of)[\s-]+(?P<y>{_YEAR})\b", re.IGNORECASE
+)
+_DECADE = re.compile(r"\b(?:the\s+)?(?P<y>1[0-9]{2}0|20[0-9]0)s\b")
+_ISO = re.compile(
+    r"\b(?P<y>1[0-9]{3}|20[0-9]{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12][0-9]|3[01])\b"
+)
+_BARE_YEAR = re.compile(rf"(?<![\w$€£.,-])(?P<y>{_YEAR})(?![\w%]|[.,]\d)")
+
+_QUARTER_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
+_QUARTER_WORDS.update({"fourth": 4, "4th": 4, "final": 4, "last": 4})
+_PARTS = {"early": (1, 4), "beginning of": (1, 2), "mid": (5, 8), "middle of": (5, 8)}
+_PARTS.update({"late": (9, 12), "end of": (11, 12)})
+_LEAP = 2000  # day-of-year intervals use a leap year so that 29 February fits
+
+
+def _span(
+    y: int | None, m1: int, m2: int, d1: int | None = None, d2: int | None = None
+) -> tuple[str, float, float]:
+    year = y if y is not None else _LEAP
+    first = date(year, m1, d1 or 1)
+    last = date(year, m2, d2 or calendar.monthrange(year, m2)[1])
+    if y is None:
+        base = date(_LEAP, 1, 1).toordinal()
+        return "date-in-year", first.toordinal() - base, last.toordinal() - base
+    return "date", first.toordinal(), last.toordinal()
+
+
+def _day_month_year(match: re.Match[str]) -> tuple[str, float, float] | None:
+    month_word, d1, d2, y = match.group("m"), match.group("d1"), match.group("d2"), match.group("y")
+    if month_word == "May" and not (d1 or d2 or y):
+        return None  # the modal verb, most of the time
+    if not (d1 or d2 or y) and match.start() > 0 and month_word[0].islower():
+        return None
+    day = d1 or d2
+    default = datetime(_LEAP, 1, 1)
+    try:
+        parsed = dateutil_parser.parse(match.group(0).replace("the ", " "), default=default)
+    except (ValueError, OverflowError):
+        return None
+    year = int(y) if y else None
+    if day:
+        return _span(year, parsed.month, parsed.month, parsed.day, parsed.day)
+    return _span(year, parsed.month, parsed.month)
+
+
+def extract_dates(text: str) -> list[Mention]:
+    """Every date phrase of ``text`` as a :class:`Mention`, most specific phrase first per span."""
+    found: list[tuple[int, int, tuple[str, float, float]]] = []
+
+    def add(m: re.Match[str], value: tuple[str, float, float] | None) -> None:
+        if value is None or any(s < m.end() and m.start() < e for s, e, _ in found):
+            return
+        found.append((m.start(), m.end(), value))
+
+    for m in _ISO.finditer(text):
+        add(
+            m,
+            _span(
+                int(m.group("y")),
+                int(m.group("m")),
+                int(m.group("m")),
+                int(m.group("d")),
+                int(m.group("d")),
+            ),
+        )
+    for m in _DAY_MONTH_YEAR.finditer(text):
+        add(m, _day_month_year(m))
+    for m in _QUARTER.finditer(text):
+        q = int(m.group("q")) if m.group("q") else _QUARTER_WORDS[m.group("qw").lower()]
+        add(m, _span(int(m.group("y")) if m.group("y") else None, 3 * q - 2, 3 * q))
+    for m in _HALF.finditer(text):
+        h = int(m.group("h")) if m.group("h") else (1 if m.group("hw").lower() == "first" else 2)
+        add(m, _span(int(m.group("y")) if m.group("y") else None, 6 * h - 5, 6 * h))
+    for m in _PART.finditer(text):
+        m1, m2 = _PARTS[m.group("p").lower()]
+        add(m, _span(int(m.group("y")), m1, m2))
+    for m in _DECADE.finditer(text):
+        y = int(m.group("y"))
+        add(m, ("date", date(y, 1, 1).toordinal(), date(y + 9, 12, 31).toordinal()))
+    for m in _BARE_YEAR.finditer(text):
+        add(m, _span(int(m.group("y")), 1, 12))
+    out: list[Mention] = []
+    for start, end, (kind, low, high) in sorted(found):
+        near, clause = near_stems(text, start, end)
+        out.append(
+            Mention(kind, float(low), float(high), text[start:end], start, end, near, clause)
+        )
+    return out
+
+
+def in_year(mention: Mention) -> Mention | None:
+    """A full date's day-of-year view (for comparing with a date without a year)."""
+    if mention.kind != "date":
+        return mention
+    first, last = date.fromordinal(int(mention.low)), date.fromordinal(int(mention.high))
+    if first.year != last.year or (first.month, first.day, last.month, last.day) == (1, 1, 12, 31):
+        return None
+    _kind, low, high = _span(None, first.month, last.month, first.day, last.day)
+    return Mention(
+        "date-in-year",
+        low,
+        high,
+        mention.surface,
+        mention.start,
+        mention.end,
+        mention.near,
+        mention.clause,
+    )

@@ -1,0 +1,126 @@
+"""Scope-aware negation: which predicate is negated, and is it asserted on the other side?
+
+A bare "one side has *not*, the other has not" rule fires on ordinary English:
+"delivery speed, not price" against "delivery speed rather than price" (both
+say the same), "did not prevent infection but reduced severe illness" against
+"reduced severe illness" (the negation is about something else). Here:
+
+* **cues** are clausal negations, including paraphrases: *not*, *n't*,
+  *never*, *no*, *none*, *nobody*, *nothing*, *neither/nor*, *without*,
+  *cannot*, *no longer*, *fails/failed to*, *refused/declined to*, *unable
+  to*, *lacks*; fixed phrases that are not negations are ignored (*not only*,
+  *no doubt*, *no more than* — a quantity bound, left to the quantity check);
+* **contrastive** phrases (*rather than*, *instead of*, *as opposed to*,
+  *", not X"*) compare two alternatives and assert the first; they are not a
+  negated proposition and never produce a mismatch on their own;
+* a cue's **scope** is the next content words of its clause (at most four);
+* a **mismatch** is a scope negated on one side whose words (at least two
+  thirds of them, the first included) appear *un*-negated in the matching
+  sentence on the other side, when claim and that sentence share most content
+  words (they speak of the same thing).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import clauses, content_stems
+
+_NOT_NEGATION = re.compile(
+    r"\b(?:not only|not just|not least|not merely|no doubt|nothing but|not to mention|"
+    r"whether or not|if not|no (?:more|less|fewer|later|earlier|sooner) than|"
+    r"not (?:more|less|fewer) than|none other than|no matter)\b",
+    re.IGNORECASE,
+)
+_CONTRAST = re.compile(
+    r"\b(?:rather than|instead of|as opposed to|in place of|in contrast to)\b|,\s*not\b",
+    re.IGNORECASE,
+)
+_CUE = re.compile(
+    r"\b(?:no longer|not|never|no|none|nobody|nothing|neither|nor|without|cannot|"
+    r"fail(?:s|ed|ing)? to|refus(?:es|ed|ing)? to|declin(?:es|ed|ing)? to|unable to|"
+    r"lack(?:s|ed|ing)?)\b|n't\b",
+    re.IGNORECASE,
+)
+_MIN_SHARED = 0.5
+_SCOPE_WORDS = 4
+
+
+@dataclass(frozen=True)
+class NegationFinding:
+    """A predicate negated on one side and asserted on the other."""
+
+    side: str  # "claim" or "source": where the negation is
+    cue: str
+    predicate: tuple[str, ...]
+
+
+def _masked(text: str) -> str:
+    """``text`` with non-negating fixed phrases and contrastive phrases blanked out."""
+
+    def blank(m: re.Match[str]) -> str:
+        return " " * len(m.group(0))
+
+    return _CONTRAST.sub(blank, _NOT_NEGATION.sub(blank, text))
+
+
+def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """``(cue, scope stems)`` for every negation cue of ``text``."""
+    masked = _masked(text)
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for clause in clauses(masked):
+        for m in _CUE.finditer(clause.text):
+            scope = content_stems(clause.text[m.end() :])[:_SCOPE_WORDS]
+            if scope:
+                out.append((m.group(0).lower(), tuple(scope)))
+    return out
+
+
+def _contrasted(text: str) -> set[str]:
+    """Stems of the alternatives a contrastive phrase sets aside ("rather than *price*")."""
+    masked = _NOT_NEGATION.sub(lambda m: " " * len(m.group(0)), text)
+    out: set[str] = set()
+    for m in _CONTRAST.finditer(masked):
+        rest = clauses(masked[m.end() :])
+        if rest:
+            out.update(content_stems(rest[0].text)[:_SCOPE_WORDS])
+    return out
+
+
+def _asserted(scope: tuple[str, ...], other: str) -> bool:
+    """Is the negated predicate stated without negation (or setting aside) in ``other``?"""
+    words = set(content_stems(other))
+    present = [w for w in scope if w in words]
+    if scope[0] not in words or len(present) * 3 < len(scope) * 2:
+        return False
+    denied = {w for _cue, sc in negated_scopes(other) for w in sc} | _contrasted(other)
+    return not any(w in denied for w in present)
+
+
+def best_sentence(claim: str, window: str) -> tuple[str, float]:
+    """The window sentence sharing most of the claim's content words, and that share."""
+    claim_words = set(content_stems(claim))
+    if not claim_words:
+        return "", 0.0
+    best, share = "", 0.0
+    for sentence in split_sentences(window):
+        value = len(claim_words & set(content_stems(sentence.text))) / len(claim_words)
+        if value > share:
+            best, share = sentence.text, value
+    return best, share
+
+
+def negation_conflict(claim: str, window: str) -> NegationFinding | None:
+    """The first predicate negated on one side and asserted on the other, if any."""
+    sentence, share = best_sentence(claim, window)
+    if share < _MIN_SHARED:
+        return None
+    for cue, scope in negated_scopes(claim):
+        if _asserted(scope, sentence):
+            return NegationFinding("claim", cue, scope)
+    for cue, scope in negated_scopes(sentence):
+        if _asserted(scope, claim):
+            return NegationFinding("source", cue, scope)
+    return None

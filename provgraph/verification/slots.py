@@ -1,0 +1,84 @@
+"""Comparing values that speak of the same thing: the rule both quantity and date checks use.
+
+A claim value is compared only with source values of the same *kind* (a
+dimension such as a currency, a percentage, a mass, or a calendar date) that
+are attached to the same words ("founded in 1987" / "established in 1995":
+``founded`` on both sides). Values are intervals, so "more than 80" is
+satisfied by 95 and "about 1.5 million" by 1,503,000. The outcome for one
+claim value is:
+
+* ``agree``: a same-subject source value overlaps it;
+* ``mismatch``: the best-anchored same-subject source values are all disjoint
+  from it — the source gives that fact another value (a contradiction signal);
+* ``unverified``: the source has values of this kind but none about the same
+  subject (a weak "not supported" signal, never a contradiction);
+* nothing: the source has no value of this kind (no signal at all).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+#: Minimum anchor score (2 × shared near words + shared clause words) for two
+#: values to be about the same thing: one shared neighbouring word, or two
+#: shared words of the clause.
+SAME_SUBJECT_SCORE = 2
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A value in a text: an interval of a kind, where it is, and the words around it."""
+
+    kind: str
+    low: float
+    high: float
+    surface: str
+    start: int
+    end: int
+    near: frozenset[str]
+    clause: frozenset[str]
+    #: For counts: the counted noun's stems ("42 *people*"); counts of different
+    #: things are never compared.
+    noun: frozenset[str] = frozenset()
+
+    def overlaps(self, other: Mention) -> bool:
+        return self.low <= other.high and other.low <= self.high
+
+
+class Outcome(StrEnum):
+    AGREE = "agree"
+    MISMATCH = "mismatch"
+    UNVERIFIED = "unverified"
+    NO_SIGNAL = "no_signal"
+
+
+def anchor_score(a: Mention, b: Mention) -> int:
+    """How strongly two values are attached to the same words."""
+    return 2 * len(a.near & b.near) + len(a.clause & b.clause)
+
+
+def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome, Mention | None]:
+    """The outcome for one claim value and the source value that decided it."""
+    same_kind = [v for v in source_values if v.kind == claim_value.kind]
+    if not same_kind:
+        return Outcome.NO_SIGNAL, None
+    if claim_value.noun:
+        same_kind = [v for v in same_kind if v.noun & claim_value.noun]
+        if not same_kind:
+            return Outcome.UNVERIFIED, None
+    scored = [(anchor_score(claim_value, v), v) for v in same_kind]
+    best = max(s for s, _ in scored)
+    if best < SAME_SUBJECT_SCORE:
+        if any(claim_value.overlaps(v) for v in same_kind):
+            return Outcome.AGREE, next(v for v in same_kind if claim_value.overlaps(v))
+        return Outcome.UNVERIFIED, None
+    top = [v for s, v in scored if s == best]
+    for v in top:
+        if claim_value.overlaps(v):
+            return Outcome.AGREE, v
+    # an equally plausible value elsewhere in the same clause family may still agree
+    for s, v in scored:
+        if s >= SAME_SUBJECT_SCORE and claim_value.overlaps(v) and s >= best - 1:
+            return Outcome.AGREE, v
+    return Outcome.MISMATCH, top[0]

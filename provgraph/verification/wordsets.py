@@ -1,0 +1,137 @@
+"""Words, crude stems and clauses: the shared vocabulary of the consistency checks.
+
+The checks compare *what* a value or a negation is about on both sides ("founded
+in 1987" vs "established in 1995"), so they need content words that match
+across inflections ("reduced" / "reduces") and a few synonyms of the facts
+values are usually attached to. A full lemmatiser (spaCy, NLTK data) would add a
+model download for little gain here: the stems only decide whether two short
+contexts share a word, never what a word means.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*")
+#: Clause boundaries: sentence punctuation, brackets, commas and semicolons, and the
+#: contrastive conjunctions that start a new predicate.
+CLAUSE_BOUNDARY_RE = re.compile(
+    r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,\s*|\s(?:but|whereas|while|although|though|yet)\s|[.]$"
+)
+
+_STOPWORDS_TEXT = """
+    a an the and or of in on at to for with by from as into onto than then that this these
+    those there here is are was were be been being am has have had having do does did doing
+    it its it's he she they them their his her hers our ours we you your i me my mine us who
+    whom whose which what when where why how not no nor never none also but if so such very
+    can could would should will shall may might must about over under up down out off per
+    both each either neither all any some more most less least much many few other another
+    same own only just even still yet again now new one ones after before during since until
+    while because through between among against within without via
+    """
+STOPWORDS: frozenset[str] = frozenset(_STOPWORDS_TEXT.split())
+
+#: Verbs and nouns that name the same fact a value is attached to.
+CANONICAL: dict[str, str] = {
+    "established": "founded",
+    "establish": "founded",
+    "formed": "founded",
+    "created": "founded",
+    "incorporated": "founded",
+    "launched": "founded",
+    "started": "founded",
+    "founding": "founded",
+    "constructed": "built",
+    "erected": "built",
+    "completed": "built",
+    "passed": "died",
+    "death": "died",
+    "birth": "born",
+    "sales": "revenue",
+    "turnover": "revenue",
+    "revenues": "revenue",
+    "staff": "employees",
+    "workforce": "employees",
+    "headcount": "employees",
+    "personnel": "employees",
+    "people": "persons",
+    "individuals": "persons",
+    "killed": "died",
+    "deaths": "died",
+    "fatalities": "died",
+    "profits": "profit",
+    "earnings": "profit",
+    "rose": "increase",
+    "grew": "increase",
+    "climbed": "increase",
+    "increased": "increase",
+    "fell": "decrease",
+    "dropped": "decrease",
+    "declined": "decrease",
+    "decreased": "decrease",
+}
+
+
+def stem(word: str) -> str:
+    """A crude, deterministic stem: canonical synonym, then common suffixes stripped."""
+    w = word.lower().strip("'-")
+    w = CANONICAL.get(w, w)
+    if w.endswith("'s"):
+        w = w[:-2]
+    for suffix in ("ingly", "edly", "ing", "ies", "ied", "es", "ed", "ly", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)] + ("i" if suffix in ("ies", "ied") else "")
+            break
+    if w.endswith("y") and len(w) > 3:
+        w = w[:-1] + "i"
+    if w.endswith("e") and len(w) > 3:
+        w = w[:-1]
+    return w[:7]
+
+
+def content_stems(text: str) -> list[str]:
+    """Stems of the content words of ``text``, in order (stopwords and 1–2 letter words dropped)."""
+    return [stem(w) for w in WORD_RE.findall(text) if len(w) > 2 and w.lower() not in STOPWORDS]
+
+
+@dataclass(frozen=True)
+class Clause:
+    """A clause of a text: its span and the stems of its content words."""
+
+    start: int
+    end: int
+    text: str
+
+
+def clauses(text: str) -> list[Clause]:
+    """``text`` cut at :data:`CLAUSE_BOUNDARY_RE`; spans index ``text``."""
+    out: list[Clause] = []
+    pos = 0
+    for m in CLAUSE_BOUNDARY_RE.finditer(text):
+        if m.start() > pos:
+            out.append(Clause(pos, m.start(), text[pos : m.start()]))
+        pos = m.end()
+    if pos < len(text):
+        out.append(Clause(pos, len(text), text[pos:]))
+    return [c for c in out if c.text.strip()]
+
+
+def near_stems(
+    text: str, start: int, end: int, *, width: int = 3
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Content stems around ``text[start:end]``: ``(near, clause)``.
+
+    ``near`` = up to ``width`` content words on each side inside the same clause;
+    ``clause`` = every content word of that clause (the value's own words excluded).
+    """
+    for c in clauses(text):
+        if c.start <= start < c.end or (start >= c.start and end <= c.end):
+            before = content_stems(text[c.start : start])
+            after = content_stems(text[end : c.end])
+            near = frozenset(before[-width:] + after[:width])
+            return near, frozenset(before + after)
+    before = content_stems(text[max(0, start - 60) : start])
+    after = content_stems(text[end : end + 60])
+    near = frozenset(before[-width:] + after[:width])
+    return near, near

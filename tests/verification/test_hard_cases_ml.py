@@ -1,0 +1,119 @@
+"""Hand-written hard cases through the full default pipeline with the shipped models.
+
+``data/hard_cases.jsonl``: one claim, one source and the verdict a careful
+reader would give — paraphrased and scoped negation, antonyms, numbers with
+units, rounding and comparatives, dates with months, quarters and ordinals,
+entity swaps, changes of state, two-part claims, unrelated sources, plain
+paraphrases. Written for this file (not taken from any benchmark), so that a
+rule tuned to a dev set cannot pass it by accident.
+
+Each case is verified as ``"<claim> [REF|d_1]"`` against ``{"d_1": source}``
+with ``VerificationConfig()`` (every default stage: TF-IDF, embeddings, the
+shipped NLI model, consistency, the learned fusion and the verdict policy).
+
+Cases the pipeline gets wrong because of the NLI model are marked ``xfail``
+with the reason (:data:`KNOWN_MODEL_LIMITS`), strict: a model that starts
+getting one right makes the test fail until the mark is removed, so the list
+stays honest.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from provgraph.verification import (
+    MappingSourceResolver,
+    StageModels,
+    VerificationConfig,
+    verify_text,
+)
+
+pytestmark = pytest.mark.ml
+
+CASES_FILE = Path(__file__).with_name("data") / "hard_cases.jsonl"
+CASES: list[dict[str, Any]] = [
+    json.loads(line) for line in CASES_FILE.read_text(encoding="utf-8").splitlines() if line
+]
+
+#: Cases the shipped NLI model gets wrong (measured), with why. Not fixed by
+#: sentence-specific rules on purpose: that would pass this file and nothing else.
+KNOWN_MODEL_LIMITS: dict[str, str] = {
+    "neg-no-longer-supported": (
+        "NLI scores 'ended its Lisbon service' against 'no longer flies to Lisbon' as "
+        "contradiction 0.86: it matches the negation cue, not the meaning"
+    ),
+    "num-million-thousand": (
+        "NLI reads '1,500 thousand dollars' vs '$1.5 million' as contradiction 0.83; the "
+        "quantity check confirms the value, but an NLI contradiction is not overridden by it"
+    ),
+    "num-unrelated-number": (
+        "NLI calls a different count about the same library (readers vs books) a "
+        "contradiction 0.70; the quantity check correctly gives no signal"
+    ),
+    "entity-swap-roles": (
+        "NLI entailment 0.97 for 'Brazil beat Germany' vs 'Germany beat Brazil': the "
+        "cross-encoder does not model argument order"
+    ),
+    "state-change-former": (
+        "NLI entailment 0.64 for 'is the current mayor' vs 'served as mayor until 2019': "
+        "no temporal reasoning in the model"
+    ),
+    "partial-two-facts": (
+        "NLI contradiction 0.79 for an unmentioned second part ('flows into the Baltic' vs "
+        "'rises in the hills'): missing is read as contradicting"
+    ),
+    "para-plain-1": "NLI entailment 0.18 for 'remote workers are more productive' / "
+    "'employees working from home get more done': a paraphrase the model misses",
+    "para-plain-4": "NLI entailment 0.22 for 'fixes a security flaw' / 'patches a "
+    "vulnerability': a paraphrase the model misses",
+}
+
+
+@pytest.fixture(scope="module")
+def models() -> StageModels:
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("transformers")
+    from provgraph.verification.embeddings import EmbeddingEncoder
+    from provgraph.verification.nli import load_nli
+
+    return StageModels(encoder=EmbeddingEncoder(), nli_model=load_nli(None))
+
+
+def _params() -> list[Any]:
+    out = []
+    for case in CASES:
+        reason = KNOWN_MODEL_LIMITS.get(case["id"])
+        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+        out.append(pytest.param(case, id=case["id"], marks=marks))
+    return out
+
+
+def test_cases_are_well_formed() -> None:
+    ids = [c["id"] for c in CASES]
+    assert len(ids) == len(set(ids)) and 40 <= len(ids) <= 60
+    verdicts = {"supported", "unsupported", "contradicted", "weak"}
+    assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
+    assert set(KNOWN_MODEL_LIMITS) <= set(ids)
+    # issue 14's target is 90% passing; measured with the shipped model: 43/52 (83%).
+    # This floor guards against regressions until a better NLI model lifts it.
+    assert len(CASES) - len(KNOWN_MODEL_LIMITS) >= 0.8 * len(CASES)
+
+
+@pytest.mark.parametrize("case", _params())
+def test_hard_case(case: dict[str, Any], models: StageModels) -> None:
+    report = verify_text(
+        f"{case['claim']} [REF|d_1]",
+        MappingSourceResolver({"d_1": case["source"]}),
+        VerificationConfig(),
+        models=models,
+    )
+    check = report.checks[0]
+    scores = {n: s.raw for n, s in check.scores.items() if n in ("nli", "consistency")}
+    assert check.verdict.value == case["expected"], (
+        f"{case['id']}: {check.verdict.value} (support {check.support_score}, "
+        f"contradiction {check.contradiction_score}) {scores}"
+    )

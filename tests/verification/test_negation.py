@@ -1,0 +1,82 @@
+"""Scope-aware negation: paraphrased cues, contrastive phrases, the predicate negated."""
+
+from __future__ import annotations
+
+import pytest
+
+from provgraph.verification.consistency import check_consistency
+from provgraph.verification.negation import negated_scopes, negation_conflict
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Most buyers choose a supplier for delivery speed rather than price.",
+            "Buyers mostly choose suppliers for delivery speed (63%), not price (22%).",
+        ),
+        (
+            "The council repaired the old bridge instead of building a new one.",
+            "The council did not build a new bridge; it repaired the old one.",
+        ),
+        (
+            "The vaccine reduced hospital admissions.",
+            "The vaccine did not prevent mild infections, but it reduced hospital admissions.",
+        ),
+        (
+            "The study did not find a link between coffee and heart disease.",
+            "The study found no link between coffee and heart disease.",
+        ),
+        ("Not only sales but also profits rose.", "Sales and profits rose."),
+    ],
+)
+def test_no_mismatch(claim: str, source: str) -> None:
+    assert negation_conflict(claim, source) is None
+    assert not check_consistency(claim, source, source).negation_mismatch
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "side"),
+    [
+        (
+            "The drug reduced mortality in the trial.",
+            "The drug did not reduce mortality in the trial.",
+            "source",
+        ),
+        (
+            "The airline no longer flies to Lisbon.",
+            "The airline flies to Lisbon and Porto.",
+            "claim",
+        ),
+        (
+            "The novelist never won the Booker Prize.",
+            "The novelist won the Booker Prize in 1998.",
+            "claim",
+        ),
+        (
+            "The trial showed the drug lowers blood pressure.",
+            "The trial failed to show the drug lowers blood pressure.",
+            "source",
+        ),
+        (
+            "The policy increased applications.",
+            "The policy didn't increase applications.",
+            "source",
+        ),
+    ],
+)
+def test_negated_predicate_asserted_on_the_other_side(claim: str, source: str, side: str) -> None:
+    finding = negation_conflict(claim, source)
+    assert finding is not None and finding.side == side
+    result = check_consistency(claim, source, source)
+    assert result.negation_mismatch and result.penalty == pytest.approx(0.3)
+    assert result.details["negated_predicate"].startswith(side)
+
+
+def test_scope_stops_at_the_clause() -> None:
+    scopes = negated_scopes("It did not rain, but the river flooded the town.")
+    assert [scope for _cue, scope in scopes] == [("rain",)]
+
+
+def test_unrelated_sentence_gives_no_signal() -> None:
+    assert negation_conflict("The bank did not raise rates.", "Penguins cannot fly.") is None

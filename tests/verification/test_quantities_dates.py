@@ -1,0 +1,139 @@
+"""Quantities and dates as intervals, and the same-subject rule that makes a mismatch."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from provgraph.verification.consistency import check_consistency
+from provgraph.verification.dates import extract_dates
+from provgraph.verification.quantities import extract_quantities
+
+
+def _one(text: str) -> tuple[str, float, float]:
+    (m,) = extract_quantities(text)
+    return m.kind, m.low, m.high
+
+
+def test_spelled_out_and_symbol_percentages_are_one_kind() -> None:
+    kind_a, low_a, high_a = _one("Exports grew seven percent.")
+    kind_b, low_b, high_b = _one("Exports grew 7%.")
+    assert kind_a == kind_b == "percent"
+    assert low_a <= 7.0 <= high_a and low_b <= 7.0 <= high_b
+
+
+def test_scaled_currency_values_compare_equal() -> None:
+    a = _one("It raised $1.5 million.")
+    b = _one("It raised 1,500 thousand dollars.")
+    assert a[0] == b[0] == "currency:dollar"
+    assert a[1] <= 1_500_000 <= a[2] and b[1] <= 1_500_000 <= b[2]
+
+
+def test_comparatives_are_open_intervals() -> None:
+    assert _one("more than 80 countries")[1:] == (80.0, math.inf)
+    assert _one("at least 30 people")[1:] == (30.0, math.inf)
+    assert _one("fewer than 12 people")[1:] == (-math.inf, 12.0)
+
+
+def test_rounding_tolerance_is_half_the_last_digit_capped() -> None:
+    _kind, low, high = _one("about 1.5 million residents")
+    assert low <= 1_503_000 <= high
+    _kind, low, high = _one("2,000 employees")
+    assert high - low == pytest.approx(200.0)  # 5% cap, not ±500
+    _kind, low, high = _one("2 million people")
+    assert (low, high) == (1_900_000, 2_100_000)
+
+
+def test_units_of_one_dimension_are_converted() -> None:
+    km, m = _one("a 2 km bridge"), _one("a 2,000 metres bridge")
+    assert km[0] == m[0] == "length" and km[1] <= m[1] <= km[2]
+
+
+def test_proportion_words_are_percentages() -> None:
+    assert _one("Most buyers agreed.")[1:] == (50.0, 100.0)
+    kind, low, high = _one("Half of the patients recovered.")
+    assert kind == "percent" and low <= 50.0 <= high
+    kind, low, high = _one("One in four adults smokes.")
+    assert kind == "percent" and low <= 25.0 <= high
+
+
+def test_years_are_left_to_the_date_check() -> None:
+    assert extract_quantities("It was founded in 1987.") == []
+    assert [d.surface for d in extract_dates("It was founded in 1987.")] == ["1987"]
+
+
+@pytest.mark.parametrize(
+    ("text", "surface"),
+    [
+        ("launched in March 2024 in Berlin", "March 2024"),
+        ("results for Q3 2022 were strong", "Q3 2022"),
+        ("in the third quarter of 2022", "third quarter of 2022"),
+        ("starts on the 1st of June", "the 1st of June"),
+        ("starts on June 21st", "June 21st"),
+        ("signed on 15 February 2021", "15 February 2021"),
+        ("during the 1990s", "the 1990s"),
+        ("in early 2020", "early 2020"),
+    ],
+)
+def test_date_phrases_are_found(text: str, surface: str) -> None:
+    assert [d.surface for d in extract_dates(text)] == [surface]
+
+
+def test_may_the_modal_verb_is_not_a_date() -> None:
+    assert extract_dates("The drug may reduce pain.") == []
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The product launched in March 2024.", "The product launched in May 2024."),
+        ("Sales peaked in Q3 2022.", "Sales peaked in the fourth quarter of 2022."),
+        ("The meeting is on March 1st.", "The meeting is on March 21st."),
+        ("The firm was founded in 1457.", "The firm was established in 1603 by merchants."),
+        ("At least 30 people died in the flood.", "The flood killed 12 people."),
+        ("More than 80 countries signed the treaty.", "The treaty was signed by 45 countries."),
+        ("The bridge is 5 km long.", "The bridge is 3,000 metres long."),
+    ],
+)
+def test_same_fact_other_value_is_an_anchored_mismatch(claim: str, source: str) -> None:
+    result = check_consistency(claim, source, source)
+    assert result.anchored_mismatches and result.penalty == pytest.approx(0.8)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Revenue grew 7% last year.", "Revenue grew seven percent last year."),
+        ("The startup raised $1.5 million.", "The startup raised 1,500 thousand dollars."),
+        ("At least 30 people died in the flood.", "The flood killed 42 people."),
+        ("More than 80 countries signed the treaty.", "The treaty was signed by 95 countries."),
+        ("The city has about 1.5 million residents.", "The city has 1,503,000 residents."),
+        (
+            "The merger closed in the first quarter of 2021.",
+            "The merger closed on 15 February 2021.",
+        ),
+        ("The product launched in 2024.", "The product launched in May 2024."),
+        (
+            "Most buyers choose delivery speed.",
+            "63% of buyers named delivery speed, 22% named price.",
+        ),
+    ],
+)
+def test_paraphrased_values_agree(claim: str, source: str) -> None:
+    result = check_consistency(claim, source, source)
+    assert result.penalty == 0.0 and result.agreements
+
+
+def test_values_about_other_things_are_never_a_contradiction() -> None:
+    source = "The museum opened in 1995 and shows 300 paintings."
+    result = check_consistency("Revenue reached $4.2 billion in 2025.", source, source)
+    assert result.anchored_mismatches == ()
+    assert result.year_mismatches == ("2025",)  # unconfirmed: lowers support only
+    assert result.penalty == pytest.approx(0.5)
+
+
+def test_claim_value_stated_elsewhere_in_the_source_is_not_a_mismatch() -> None:
+    source = "Revenue grew 15% in 2020, while staff grew 12%."
+    window = "Revenue grew 15% in 2020"
+    assert check_consistency("Staff grew 12% in 2020.", window, source).penalty == 0.0
