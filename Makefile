@@ -41,10 +41,14 @@ test: $(STAMP_ALL)
 test-fast: $(STAMP_ALL)
 	$(PY) -m pytest -q -m "not neo4j and not redis" -p no:cacheprovider
 
+# Style, types and the architecture's import rules (pyproject.toml [tool.importlinter]).
 lint: $(STAMP_ALL)
 	$(VENV)/bin/ruff check provgraph services tests bench
+	$(VENV)/bin/ruff format --check provgraph services tests bench
 	$(VENV)/bin/mypy provgraph services
+	PYTHONPATH=$(CURDIR) $(VENV)/bin/lint-imports
 
+# Small benchmarks on real services (docs/benchmarks.md); not part of CI.
 bench: $(STAMP_ALL)
 	bash deploy/run-benchmarks.sh
 

@@ -153,7 +153,7 @@ def latencies(
 
 def delete_projects(driver: neo4j.Driver, database: str, projects: list[str]) -> None:
     with driver.session(database=database) as session:
-        for label in ("Node", "Delivery", "CitationKey", "IngestLock"):
+        for label in ("Node", "Delivery", "CitationKey", "IngestLock", "AuditEntry", "AuditHead"):
             session.run(
                 f"MATCH (n:{label}) WHERE n.project IN $projects "
                 "CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS",

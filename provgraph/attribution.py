@@ -15,7 +15,7 @@ from provgraph.store.port import GraphStore
 from provgraph.store.types import AttributionQuery, SourcePaths
 
 if TYPE_CHECKING:
-    from provgraph.store.provenance_store import ProvenanceStore
+    from provgraph.provenance_store import ProvenanceStore
 
 DEFAULT_MAX_DEPTH = 32
 DEFAULT_MAX_PATHS = 1000

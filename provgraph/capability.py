@@ -27,11 +27,11 @@ from pydantic_ai.messages import ModelResponse, ToolCallPart
 from pydantic_ai.tools import RunContext, ToolDefinition
 
 from provgraph.citations import format_cited_content
+from provgraph.provenance_store import ProvenanceStore
 from provgraph.sdk.recorder import RecordedNode, SessionRecorder
 from provgraph.sdk.sinks import DEFAULT_PROJECT, EmbeddedSink, EventSink, TeeSink
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
-from provgraph.store.provenance_store import ProvenanceStore
 
 if TYPE_CHECKING:
     from pydantic_ai.capabilities.abstract import WrapRunHandler, WrapToolExecuteHandler

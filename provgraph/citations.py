@@ -26,20 +26,28 @@ _KEY_PREFIX_AGENT = "a"
 DATA_KEY_PREFIX = _KEY_PREFIX_DATA
 AGENT_KEY_PREFIX = _KEY_PREFIX_AGENT
 
-_FILE_PATH_ARG_NAMES = ("file_path", "path", "filepath", "filename", "file", "url", "uri")
+FILE_PATH_ARG_NAMES = ("file_path", "path", "file", "filename", "filepath", "url", "uri", "source")
+"""Argument names taken as a source's location, highest priority first (seed order)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class CitationRef:
-    """One parsed tag: its keys in written order and the raw tag text."""
+    """One parsed tag: its keys in written order and the raw tag text (seed shape).
 
-    refs: tuple[str, ...]
+    ``refs`` is a list, as in the seed, so ``ref.refs == ["d_1"]`` holds;
+    ``str(ref)`` renders the tag from ``refs``.
+    """
+
+    refs: list[str]
     raw: str
 
     @property
     def keys(self) -> list[str]:
-        """The keys as a list (convenience)."""
+        """The keys as a new list (convenience)."""
         return list(self.refs)
+
+    def __str__(self) -> str:
+        return format_tag(self.refs)
 
 
 def is_valid_key(key: str) -> bool:
@@ -50,7 +58,7 @@ def is_valid_key(key: str) -> bool:
 def citation_tag_spans(text: str) -> list[tuple[int, int, CitationRef]]:
     """Every tag as ``(start, end, ref)`` with ``text[start:end] == ref.raw``."""
     return [
-        (m.start(), m.end(), CitationRef(tuple(m.group(1).split("|")), m.group(0)))
+        (m.start(), m.end(), CitationRef(m.group(1).split("|"), m.group(0)))
         for m in _TAG_RE.finditer(text)
     ]
 
@@ -115,12 +123,20 @@ def format_cited_content(content: Any, key: str) -> str:
     return f"[REF|{key}]\n" + strip_inline_citation_tags(str(content))
 
 
-def extract_file_path(args: Mapping[str, Any]) -> str | None:
-    """The first argument that looks like a file path or URL, if any."""
-    for name in _FILE_PATH_ARG_NAMES:
+def extract_file_path(args: Mapping[str, Any], *, any_string: bool = False) -> str | None:
+    """The first argument named like a path or URL, in :data:`FILE_PATH_ARG_NAMES` order.
+
+    A present, non-``None`` value is returned as text. With ``any_string`` the
+    first string argument is the fallback when no name matches (the seed's
+    rule; provgraph's recorder leaves it off, because a ``query`` or ``id``
+    argument is not a file path).
+    """
+    for name in FILE_PATH_ARG_NAMES:
         value = args.get(name)
-        if isinstance(value, str) and value:
-            return value
+        if value is not None:
+            return str(value)
+    if any_string:
+        return next((v for v in args.values() if isinstance(v, str)), None)
     return None
 
 
@@ -130,3 +146,28 @@ def key_kind(key: str) -> str | None:
     if not number.isdigit():
         return None
     return {"d": "data", "a": "agent"}.get(prefix)
+
+
+# ---------------------------------------------------------------------------
+# The seed's private helpers, kept under their names: its users (and its test
+# suite) import them. New code should use the public functions above.
+
+
+def _is_data_key(key: str) -> bool:
+    """Seed helper: ``key`` has the data prefix (``d_…``)."""
+    return key.startswith(DATA_KEY_PREFIX + "_")
+
+
+def _is_agent_key(key: str) -> bool:
+    """Seed helper: ``key`` has the agent-output prefix (``a_…``)."""
+    return key.startswith(AGENT_KEY_PREFIX + "_")
+
+
+def _extract_file_path(args: Mapping[str, Any]) -> str | None:
+    """Seed helper: :func:`extract_file_path` with the first-string fallback."""
+    return extract_file_path(args, any_string=True)
+
+
+def _format_cited_content(result: object, citation_key: str) -> str:
+    """Seed helper: :func:`format_cited_content`."""
+    return format_cited_content(result, citation_key)

@@ -61,6 +61,16 @@ class Settings(BaseModel):
         default=None, description="Sentence-transformers id or folder."
     )
     log_level: str = "INFO"
+    audit_chain: bool = Field(
+        default=True, description="Hash-chain every accepted batch, report and review."
+    )
+    audit_signing_key: Path | None = Field(
+        default=None, description="Ed25519 private key (PEM) that signs audit checkpoints."
+    )
+    retention: str | None = Field(
+        default=None,
+        description="Retention policy: 'project=days,…' ('*' for every project); unset keeps all.",
+    )
 
     @property
     def event_log_path(self) -> Path:

@@ -121,13 +121,16 @@ class ProvenanceGraph:
         self.nodes[node.id] = node
 
     def add_edge(self, source_id: str, target_id: str, label: str = "") -> None:
-        """Add an edge once; unlike the seed, an unknown endpoint is kept, not dropped.
+        """Add an edge once, if both endpoints are nodes of this graph (seed behaviour).
 
-        The seed silently discarded edges to nodes it had not seen yet, which lost
-        structure whenever a child was reported first. Here the edge is kept and the
-        missing endpoint simply does not appear in neighbour look-ups until added.
+        An edge naming an unknown node is ignored, as in the seed. Out-of-order
+        reporting (a child before its parent) is handled where events arrive,
+        not here: the stores keep the missing endpoint as a placeholder node
+        (``type=None``) and the seed facade holds an edge until its target is
+        added, so by the time a graph is built both endpoints exist.
         """
-        self._index_edge(ProvenanceEdge(source_id, target_id, label))
+        if source_id in self.nodes and target_id in self.nodes:
+            self._index_edge(ProvenanceEdge(source_id, target_id, label))
 
     def _index_edge(self, edge: ProvenanceEdge) -> None:
         key = (edge.source_id, edge.target_id, edge.label)

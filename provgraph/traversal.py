@@ -66,6 +66,35 @@ def source_paths(
     return completed, truncated
 
 
+def contributing_sources(graph: ProvenanceGraph, output_id: str) -> list[str]:
+    """Every source (input, data read) ``output_id`` derives from, nearest first.
+
+    The same stopping rule as :func:`source_paths` (a walk ends at a source; the
+    output itself is walked past whatever its type), but a plain breadth-first
+    reachability walk: each node and edge is visited once, so the answer is
+    complete and linear in the upstream subgraph, with no depth or path bound.
+    Path enumeration may be cut short by its bounds; this set never is, so a
+    2^40-path ladder 80 hops deep still names its source (issue 16). Ordered by
+    (distance in edges, id), the same in every adapter.
+    """
+    if output_id not in graph.nodes:
+        return []
+    distance = {output_id: 0}
+    queue: deque[str] = deque([output_id])
+    found: list[tuple[int, str]] = []
+    while queue:
+        current = queue.popleft()
+        for pred in graph.predecessors(current):
+            if pred.id in distance:
+                continue
+            distance[pred.id] = distance[current] + 1
+            if pred.type in SOURCE_TYPES:
+                found.append((distance[pred.id], pred.id))
+            else:
+                queue.append(pred.id)
+    return [node_id for _, node_id in sorted(found)]
+
+
 def lineage_walk(
     graph: ProvenanceGraph,
     node_id: str,

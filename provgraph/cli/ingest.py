@@ -1,4 +1,10 @@
-"""``provgraph ingest FILE``: load JSON Lines of native events into the configured store."""
+"""``provgraph ingest FILE``: load JSON Lines of native events into the configured store.
+
+Reads and parses lines here; validation, the durable store call and the
+per-event outcome are the ingest use case's (:mod:`provgraph.usecases.ingest`),
+the same as ``POST /v1/events``. Verification of the outputs is left to the
+worker's sweep (platform) or ``provgraph verify`` (embedded).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from provgraph.events import Event, EventError, parse_event
 from provgraph.store.port import GraphStore
+from provgraph.usecases.ingest import ingest_batch_sync, validated
 
 BATCH_SIZE = 500
 
@@ -60,15 +67,14 @@ def ingest_file(
     def flush() -> None:
         if not batch:
             return
-        result = store.ingest(project, [e for _, e in batch])
-        report.accepted += len(result.accepted)
-        report.duplicates += len(result.duplicates)
-        for error in result.rejected:
-            line = batch[error.index][0]
-            assert report.errors is not None
-            report.errors.append(
-                (line, f"{error.path}: {error.reason}" if error.path else error.reason)
-            )
+        outcome = ingest_batch_sync(store, project, validated(batch))
+        report.accepted += outcome.counts["accepted"]
+        report.duplicates += outcome.counts["duplicate"]
+        for result in outcome.results:
+            if result["status"] == "rejected":
+                path, reason = result["error"]["path"], result["error"]["reason"]
+                assert report.errors is not None
+                report.errors.append((result["index"], f"{path}: {reason}" if path else reason))
         batch.clear()
 
     with Progress(

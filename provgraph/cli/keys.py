@@ -14,8 +14,8 @@ from typing import Annotated
 import typer
 
 from provgraph.config import load_settings
-from services.api.auth.keystore import KeyOperationError, KeyStore
-from services.api.auth.roles import Role
+from provgraph.usecases.keys import KeyOperationError, KeyStore
+from provgraph.usecases.roles import Role
 
 app = typer.Typer(
     help="Manage API keys (project-scoped: ingest, read or admin).", no_args_is_help=True
@@ -29,7 +29,12 @@ def _store() -> KeyStore:
 @app.command()
 def create(
     project: Annotated[str, typer.Option(help="Project (tenant) the key is scoped to.")],
-    role: Annotated[Role, typer.Option(help="ingest: post events; read: query; admin: both.")],
+    role: Annotated[
+        Role,
+        typer.Option(
+            help="ingest: post events; read: query; review: read + review verdicts; admin: all."
+        ),
+    ],
     name: Annotated[str | None, typer.Option(help="A note to recognise the key by.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:

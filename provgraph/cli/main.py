@@ -32,6 +32,10 @@ _SUB_APPS = {
     "provgraph.cli.keys": "keys",
     "provgraph.cli.serve": None,
     "provgraph.cli.worker": None,
+    "provgraph.cli.audit": "audit",
+    "provgraph.cli.review": "review",
+    "provgraph.cli.erase": "erase",
+    "provgraph.cli.retention": "retention",
 }
 
 

@@ -1,16 +1,24 @@
 """``provgraph serve``: run the API service on the embedded store (or Neo4j if configured).
 
-uvicorn and FastAPI are imported only inside :mod:`services.api.server`, so the
-rest of the CLI works without the server extras installed.
+The CLI never imports the service: uvicorn is given the app factory as an
+import string (``services.api.app:create_app``) and imports it itself. uvicorn
+is imported only when the command runs, so the rest of the CLI works without
+the server extras installed.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Annotated
 
 import typer
 
+from provgraph.config import load_settings
+
 app = typer.Typer(help="Run the API service.")
+
+API_FACTORY = "services.api.app:create_app"
+"""The API's app factory, by import string (uvicorn ``--factory``)."""
 
 
 @app.command("serve")
@@ -23,7 +31,7 @@ def serve(
 ) -> None:
     """Serve REST (/v1/events, /healthz, /readyz, /metrics) and GraphQL (/graphql)."""
     try:
-        from services.api.server import run
+        import uvicorn
     except ImportError as exc:
         typer.echo(
             f"error: the API needs the server extras: pip install 'provgraph[server]' ({exc})",
@@ -38,4 +46,13 @@ def serve(
             bold=True,
             err=True,
         )
-    run(host, port, auth=not no_auth)
+        os.environ["PROVGRAPH_AUTH"] = "false"
+    load_settings()  # fail fast, naming the variable, before uvicorn starts
+    uvicorn.run(
+        API_FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        access_log=False,  # the app writes its own JSON access log with request ids
+        log_level="info",
+    )

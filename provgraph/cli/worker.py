@@ -1,8 +1,10 @@
 """``provgraph worker`` and ``provgraph worker-health``: run and probe verification workers.
 
-This module never imports Celery: it calls into ``services.worker``, which does,
-so that a CLI without the worker extra still starts (the command then says
-what to install).
+This module never imports Celery nor the worker service: the worker is started
+as ``celery -A services.worker.app`` (:mod:`provgraph.ops.worker_process`) and
+probed through a bare Celery client (:mod:`provgraph.ops.worker_health`), so a
+CLI without the worker extra still starts (the command then says what to
+install).
 """
 
 from __future__ import annotations
@@ -41,10 +43,12 @@ def worker(
     ] = None,
 ) -> None:
     """Start a verification worker (needs PROVGRAPH_BROKER_URL; TERM stops it warmly)."""
-    try:
-        from services.worker.run import run_worker
-    except ImportError as exc:
-        raise fail(f"{_MISSING} ({exc})") from None
+    import importlib.util
+
+    from provgraph.ops.worker_process import run_worker
+
+    if importlib.util.find_spec("celery") is None:
+        raise fail(_MISSING)
     run_worker(
         queues=[q.strip() for q in queues.split(",") if q.strip()],
         concurrency=concurrency,
@@ -60,10 +64,12 @@ def worker_health(
     timeout: Annotated[float, typer.Option(help="Seconds to wait for each probe.")] = 3.0,
 ) -> None:
     """Check the broker and the workers; exit 1 when no worker answers."""
-    try:
-        from services.worker.health import worker_health as probe
-    except ImportError as exc:
-        raise fail(f"{_MISSING} ({exc})") from None
+    import importlib.util
+
+    from provgraph.ops.worker_health import worker_health as probe
+
+    if importlib.util.find_spec("celery") is None:
+        raise fail(_MISSING)
     health = probe(timeout=timeout)
     console.print_json(json.dumps(health.as_dict()))
     if not health.ok:

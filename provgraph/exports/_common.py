@@ -78,8 +78,8 @@ def safe_node_ids(graph: ProvenanceGraph) -> dict[str, str]:
 def drawable_edges(graph: ProvenanceGraph) -> list[ProvenanceEdge]:
     """Edges whose two endpoints are nodes of ``graph``.
 
-    The graph keeps an edge whose endpoint has not been added yet; a drawing
-    cannot show an endpoint it knows nothing about, so such edges are left
-    out (the JSON export keeps them).
+    ``add_edge`` never creates any other, but a graph built with an explicit
+    ``edges`` list may hold one; a drawing cannot show an endpoint it knows
+    nothing about, so such edges are left out (the JSON export keeps them).
     """
     return [e for e in graph.edges if e.source_id in graph.nodes and e.target_id in graph.nodes]

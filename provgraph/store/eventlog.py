@@ -93,6 +93,33 @@ class EventLog:
             self._file.flush()
             os.fsync(self._file.fileno())
 
+    def rewrite(self, records: list[dict[str, Any]]) -> None:
+        """Replace the whole log with ``records`` (erasure), atomically.
+
+        A new file is written and fsynced beside the log, then renamed over
+        it: a crash leaves either the old log or the new one, never a mix. The
+        old file's blocks are released to the file system, not overwritten
+        (see docs/audit.md on what erasure can and cannot promise on disk).
+        """
+        tmp = self.path.with_name(self.path.name + ".rewrite")
+        with self._lock:
+            with open(tmp, "wb") as handle:
+                for record in records:
+                    line = json.dumps(
+                        record, ensure_ascii=False, separators=(",", ":"), default=str
+                    )
+                    handle.write(line.encode() + b"\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            self._file.close()
+            os.replace(tmp, self.path)
+            directory = os.open(self.path.parent, os.O_RDONLY)
+            try:
+                os.fsync(directory)
+            finally:
+                os.close(directory)
+            self._file = open(self.path, "ab")  # noqa: SIM115 - held open for the store's life
+
     def close(self) -> None:
         with self._lock:
             if not self._file.closed:

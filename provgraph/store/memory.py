@@ -13,10 +13,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from provgraph.errors import CitationKeyConflictError, NotFoundError
+from provgraph.audit.chain import AuditEntry, ingest_entry, report_entry
+from provgraph.errors import NotFoundError
 from provgraph.events import Event, EventError
-from provgraph.graph import EdgeLabel, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
-from provgraph.mapping import VERSIONED_FIELDS, EventWrite, map_events, utc_text
+from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.mapping import map_events, utc_text
 from provgraph.store.codec import (
     decode_cursor,
     encode_cursor,
@@ -26,7 +27,13 @@ from provgraph.store.codec import (
     report_to_dict,
 )
 from provgraph.store.eventlog import EventLog, LogRecovery
-from provgraph.store.memory_state import NodeState, ProjectState
+from provgraph.store.memory_audit import MemoryAuditMixin
+from provgraph.store.memory_state import (
+    ProjectState,
+    apply_write,
+    key_conflict,
+    unrequested_outputs,
+)
 from provgraph.store.shared import (
     EPOCH,
     build_source_paths,
@@ -58,22 +65,29 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import lineage_walk, source_paths
+from provgraph.traversal import contributing_sources, lineage_walk, source_paths
 
 _key_order = key_order  # kept for adapters written against the earlier name
 __all__ = ["EPOCH", "MemoryGraphStore", "build_source_paths"]
 
 
-class MemoryGraphStore:
-    """In-memory :class:`~provgraph.store.port.GraphStore` with an optional event log."""
+class MemoryGraphStore(MemoryAuditMixin):
+    """In-memory :class:`~provgraph.store.port.GraphStore` with an optional event log.
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    ``audit_chain`` seals every accepted batch, report and review into the
+    project's hash chain (in the same log line); off only to measure its cost.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, audit_chain: bool = True) -> None:
         self._lock = threading.RLock()
+        self.audit_chain = audit_chain
         self._projects: dict[str, ProjectState] = {}
+        self._records: list[dict[str, Any]] = []
         self._log: EventLog | None = EventLog(path) if path is not None else None
         if self._log is not None:
             for record in self._log.replay():
                 self._apply_record(record)
+                self._records.append(record)
 
     @property
     def recovery(self) -> LogRecovery | None:
@@ -88,15 +102,23 @@ class MemoryGraphStore:
         op = record.get("op")
         project = str(record.get("project", ""))
         if op == "ingest":
-            events = [(i, Event.model_validate(raw)) for i, raw in enumerate(record["events"])]
-            self._apply_events(project, events)
+            raws = [raw for raw in record["events"] if raw is not None]
+            self._apply_events(project, [(i, Event.model_validate(r)) for i, r in enumerate(raws)])
+            if "entry" in record:
+                entry = {**record["entry"], "payload": {"events": record["events"]}}
+                self._project(project).audit.append(AuditEntry.from_dict(entry))
         elif op == "report":
             self._apply_report(project, report_from_dict(record["report"]))
+            if "entry" in record:
+                self._project(project).audit.append(AuditEntry.from_dict(record["entry"]))
         elif op == "job":
             job = job_from_dict(record["job"])
             self._project(project).jobs[job.id] = job
+        else:
+            self._apply_audit_record(project, record)
 
     def _append(self, record: dict[str, Any]) -> None:
+        self._records.append(record)
         if self._log is not None:
             self._log.append(record)
 
@@ -105,13 +127,13 @@ class MemoryGraphStore:
         with self._lock:
             result, applied = self._apply_events(project, list(enumerate(events)))
             if applied:
-                self._append(
-                    {
-                        "op": "ingest",
-                        "project": project,
-                        "events": [e.model_dump(mode="json") for e in applied],
-                    }
-                )
+                dumped = [e.model_dump(mode="json") for e in applied]
+                record: dict[str, Any] = {"op": "ingest", "project": project, "events": dumped}
+                if self.audit_chain:
+                    entry = self._seal(project, ingest_entry(dumped))
+                    self._project(project).audit.append(entry)
+                    record["entry"] = {**entry.to_dict(), "payload": None}
+                self._append(record)
             return result
 
     def _apply_events(
@@ -126,78 +148,15 @@ class MemoryGraphStore:
             if event.id in state.deliveries:
                 duplicates.append(event.id)
                 continue
-            conflict = self._key_conflict(state, write)
+            conflict = key_conflict(state, write)
             if conflict is not None:
                 rejected.append(EventError(write.index, event.id, "citation_key", conflict))
                 continue
-            self._apply_write(state, write)
+            apply_write(state, write)
             state.deliveries.add(event.id)
             accepted.append(event.id)
             applied.append(event)
         return IngestResult(tuple(accepted), tuple(duplicates), tuple(rejected)), applied
-
-    @staticmethod
-    def _key_conflict(state: ProjectState, write: EventWrite) -> str | None:
-        key = write.citation_key
-        if key is None:
-            return None
-        bound = state.keys.get((write.session_id, key))
-        if bound is not None and bound != write.node.node_id:
-            return str(
-                CitationKeyConflictError(
-                    f"'{key}' already names node '{bound}' in session '{write.session_id}'"
-                ).reason
-            )
-        existing = state.states.get(write.node.node_id)
-        current = existing.fields.get("citation_key") if existing else None
-        if current is not None and current != key:
-            return f"node '{write.node.node_id}' already has citation key '{current}'"
-        return None
-
-    def _apply_write(self, state: ProjectState, write: EventWrite) -> None:
-        node_write = write.node
-        node = state.states.setdefault(node_write.node_id, NodeState(node_write.node_id))
-        previous_session = node.fields.get("session_id")
-        for name in VERSIONED_FIELDS:
-            value = node_write.fields.get(name)
-            if value is None:
-                continue
-            if node.versions.get(name, "") < node_write.version:
-                node.fields[name] = value
-                node.versions[name] = node_write.version
-        if node.timestamp is None or node_write.timestamp < node.timestamp:
-            node.timestamp = node_write.timestamp
-        if node.default_label is None or node.versions.get("type", "") == node_write.version:
-            node.default_label = node_write.default_label
-        current_session = node.fields.get("session_id")
-        if current_session != previous_session:
-            if previous_session is not None:
-                state.sessions.get(previous_session, {}).pop(node.id, None)
-            if current_session is not None:
-                state.sessions.setdefault(current_session, {})[node.id] = None
-        state.graph.add_node(node.to_node())
-        for edge in write.edges:
-            self._ensure_node(state, edge.source_id)
-            state.graph.add_edge(edge.source_id, edge.target_id, edge.label.value)
-        if write.citation_key is not None:
-            binding = (write.session_id, write.citation_key)
-            state.keys[binding] = node_write.node_id
-            for citing in state.uses.get(binding, {}):
-                if citing != node_write.node_id:  # a node never cites itself, in any order
-                    state.graph.add_edge(node_write.node_id, citing, EdgeLabel.CITED_IN.value)
-        for use in write.citations:
-            binding = (use.session_id, use.key)
-            state.uses.setdefault(binding, {})[use.citing_node_id] = None
-            cited = state.keys.get(binding)
-            if cited is not None and cited != use.citing_node_id:
-                state.graph.add_edge(cited, use.citing_node_id, EdgeLabel.CITED_IN.value)
-
-    @staticmethod
-    def _ensure_node(state: ProjectState, node_id: str) -> None:
-        if node_id not in state.states:
-            placeholder = NodeState(node_id)
-            state.states[node_id] = placeholder
-            state.graph.add_node(placeholder.to_node())
 
     # ------------------------------------------------------------------ reads
     def get_node(self, project: str, node_id: str) -> ProvenanceNode | None:
@@ -289,7 +248,8 @@ class MemoryGraphStore:
                 graph, query.output_id, max_depth=query.max_depth, max_paths=query.max_paths
             )
             nodes = {i: graph.nodes[i] for p in paths for i in p}
-        return build_source_paths(output, paths, nodes, truncated)
+            sources = [graph.nodes[i] for i in contributing_sources(graph, query.output_id)]
+        return build_source_paths(output, paths, nodes, truncated, sources)
 
     def lineage(
         self,
@@ -319,7 +279,13 @@ class MemoryGraphStore:
     def save_report(self, project: str, report: StoredReport) -> StoredReport:
         with self._lock:
             stored = self._apply_report(project, report)
-            self._append({"op": "report", "project": project, "report": report_to_dict(stored)})
+            doc = report_to_dict(stored)
+            record: dict[str, Any] = {"op": "report", "project": project, "report": doc}
+            if self.audit_chain:
+                entry = self._seal(project, report_entry(doc))
+                self._project(project).audit.append(entry)
+                record["entry"] = entry.to_dict()
+            self._append(record)
             return stored
 
     def _apply_report(self, project: str, report: StoredReport) -> StoredReport:
@@ -388,6 +354,14 @@ class MemoryGraphStore:
             ]
         jobs.sort(key=lambda j: (j.created_at, j.id))
         return jobs[:limit]
+
+    def outputs_without_jobs(
+        self, project: str | None = None, *, limit: int = 100
+    ) -> list[tuple[str, str]]:
+        bounded_int(limit, name="limit", low=0, high=MAX_JOB_LISTING)
+        with self._lock:
+            chosen = {project: self._project(project)} if project is not None else self._projects
+            return unrequested_outputs(chosen, limit)
 
     def ping(self) -> bool:
         return True

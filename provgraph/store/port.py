@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from provgraph.audit.chain import AuditEntry, PendingEntry
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.store.audit_types import Erasure, ErasureResult, Review
 from provgraph.store.types import (
     AttributionQuery,
     CitationSummaryEntry,
@@ -145,6 +147,52 @@ class GraphStore(Protocol):
         """Jobs in a state (all projects when ``project`` is None: the re-enqueue sweep)."""
         ...
 
+    def outputs_without_jobs(
+        self, project: str | None = None, *, limit: int = 100
+    ) -> list[tuple[str, str]]:
+        """(project, output id) of final outputs with no job and no report, at most ``limit``.
+
+        All projects when ``project`` is None: the sweep's lost-job pass finds
+        outputs whose verification was never requested (the API died between
+        answering and enqueueing).
+        """
+        ...
+
+    # --- audit trail (docs/audit.md) ---------------------------------------------
+    # With the chain on (the default), ``ingest``, ``save_report``, ``save_review``
+    # and ``erase`` seal their entry in the same transaction as their write.
+    def append_audit(self, project: str, pending: PendingEntry) -> AuditEntry:
+        """Seal ``pending`` after the project's head and store it (checkpoints)."""
+        ...
+
+    def audit_entries(self, project: str, *, after: int = 0, limit: int = 1000) -> list[AuditEntry]:
+        """Entries with ``seq > after`` in chain order, as stored (not verified)."""
+        ...
+
+    def audit_head(self, project: str) -> tuple[int, str]:
+        """The head as the store records it: ``(seq, hash)``, ``(0, GENESIS)`` when empty."""
+        ...
+
+    def audit_projects(self) -> list[str]:
+        """Every project with a chain (the scheduled jobs' work list)."""
+        ...
+
+    def save_review(self, project: str, review: Review) -> Review:
+        """Store a new review; an existing id is refused (reviews are never edited)."""
+        ...
+
+    def list_reviews(self, project: str, output_id: str | None = None) -> list[Review]:
+        """Reviews oldest first, of one output or of the project."""
+        ...
+
+    def find_nodes(self, project: str, text: str, *, limit: int = 500) -> list[ProvenanceNode]:
+        """Nodes whose content, label or data contains ``text`` (data-subject search)."""
+        ...
+
+    def erase(self, project: str, erasure: Erasure) -> ErasureResult:
+        """Apply an erasure and seal its tombstone, all-or-nothing."""
+        ...
+
     # --- lifecycle -------------------------------------------------------------
     def ping(self) -> bool:
         """True when the store answers (for ``/readyz``)."""
@@ -204,5 +252,12 @@ class AsyncGraphStore(Protocol):
     async def list_jobs(
         self, project: str | None, *, state: str | None = None, limit: int = 100
     ) -> list[Job]: ...
+    async def append_audit(self, project: str, pending: PendingEntry) -> AuditEntry: ...
+    async def audit_entries(
+        self, project: str, *, after: int = 0, limit: int = 1000
+    ) -> list[AuditEntry]: ...
+    async def save_review(self, project: str, review: Review) -> Review: ...
+    async def list_reviews(self, project: str, output_id: str | None = None) -> list[Review]: ...
+    async def erase(self, project: str, erasure: Erasure) -> ErasureResult: ...
     async def ping(self) -> bool: ...
     async def close(self) -> None: ...

@@ -6,6 +6,7 @@ identical (the contract tests compare them directly).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from provgraph.graph import NodeType, ProvenanceNode
@@ -28,14 +29,15 @@ def build_source_paths(
     paths: list[tuple[str, ...]],
     nodes: dict[str, ProvenanceNode],
     truncated: bool,
+    sources: Sequence[ProvenanceNode],
 ) -> SourcePaths:
-    """Assemble a :class:`SourcePaths`; sources in first-path order (shared by adapters)."""
-    sources: dict[str, ProvenanceNode] = {}
-    for path in paths:
-        first = nodes[path[0]]
-        if first.type in (NodeType.INPUT, NodeType.DATA_READ):
-            sources.setdefault(first.id, first)
-    return SourcePaths(output, tuple(sources.values()), tuple(paths), nodes, truncated)
+    """Assemble a :class:`SourcePaths` (shared by adapters).
+
+    ``sources`` come from :func:`provgraph.traversal.contributing_sources`, not
+    from the paths: enumeration is bounded and may miss a source (or find no
+    path at all) while the reachability walk that yields ``sources`` never does.
+    """
+    return SourcePaths(output, tuple(sources), tuple(paths), nodes, truncated)
 
 
 def summarise_session(session_id: str, nodes: list[ProvenanceNode]) -> SessionSummary:

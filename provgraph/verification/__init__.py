@@ -4,15 +4,21 @@ Seed-compatible API (``pydantic_ai_provenance.verification``): ``verify_citation
 ``CitationVerificationReport``, ``strip_unresolvable_citation_keys``,
 ``CitationKeyFilterResult``, ``context_before_span``, ``claim_source_tfidf_cosine``,
 ``compare_claim_to_sources_tfidf``, ``refine_claim_source_similarities``,
-``entailment_agent``. The engine: ``verify_text``, ``verify_output``,
-``VerificationConfig``, ``VerificationReport``. See docs/verification.md.
+``entailment_agent``, ``EntailmentJudge``, ``EntailmentRecord``. The engine:
+``verify_text``, ``verify_output``, ``VerificationConfig``, ``VerificationReport``.
+See docs/verification.md.
 ML libraries are imported lazily, only when a stage that needs them runs.
 """
 
 from provgraph.verification.claims import ClaimMode, context_before_span, extract_claims
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.engine import verify_output, verify_text
-from provgraph.verification.llm_judge import EntailmentJudgment, entailment_agent
+from provgraph.verification.llm_judge import (
+    EntailmentJudge,
+    EntailmentJudgment,
+    EntailmentRecord,
+    entailment_agent,
+)
 from provgraph.verification.report import VerificationReport, report_to_stored
 from provgraph.verification.sanitize import (
     CitationKeyFilterResult,
@@ -39,7 +45,9 @@ __all__ = [
     "CitationVerificationReport",
     "ClaimMode",
     "ClaimSourceSimilarity",
+    "EntailmentJudge",
     "EntailmentJudgment",
+    "EntailmentRecord",
     "FusionWeights",
     "GraphSourceResolver",
     "MappingSourceResolver",

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from provgraph.errors import ConfigurationError
 
 if TYPE_CHECKING:
-    from provgraph.verification.verdicts import Signals
+    from provgraph.verification.signals import Signals
 
 SHIPPED_COMBINER = Path(__file__).with_name("combiner.json")
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 from collections.abc import Coroutine
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -35,6 +36,29 @@ class EntailmentJudgment(BaseModel):
         ge=0.0, le=1.0, description="How likely the premise supports the hypothesis (0-1)."
     )
     rationale: str = Field(default="", description="One short sentence.")
+
+
+@runtime_checkable
+class EntailmentJudge(Protocol):
+    """A custom judge (seed API): ``await judge.score(source_excerpt=…, claim=…)``.
+
+    Returns ``(probability, rationale)`` with ``probability`` in ``[0, 1]``
+    (values outside are clipped). Give one wherever an agent from
+    :func:`entailment_agent` is accepted (``StageModels.judge_agent``,
+    ``verify_citations(entailment_judge=…)``); the engine calls ``score``
+    instead of ``run``.
+    """
+
+    async def score(self, *, source_excerpt: str, claim: str) -> tuple[float, str]: ...
+
+
+@dataclass
+class EntailmentRecord:
+    """The judge's verdict on one citation key (seed shape)."""
+
+    citation_key: str
+    probability: float
+    rationale: str = ""
 
 
 def entailment_agent(model: Any, *, instructions: str | None = None) -> Any:
@@ -68,14 +92,22 @@ async def judge_pairs_async(
     max_hypothesis_chars: int = 1_200,
     concurrency: int = 4,
 ) -> list[EntailmentJudgment]:
-    """Judge ``(claim, premise)`` items concurrently (bounded), in input order."""
+    """Judge ``(claim, premise)`` items concurrently (bounded), in input order.
+
+    ``agent`` is a pydantic-ai agent (``run``) or an :class:`EntailmentJudge` (``score``).
+    """
     gate = asyncio.Semaphore(max(1, concurrency))
 
     async def one(claim: str, premise: str) -> EntailmentJudgment:
+        premise, claim = premise[:max_premise_chars], claim[:max_hypothesis_chars]
         async with gate:
-            result = await agent.run(
-                judge_prompt(premise[:max_premise_chars], claim[:max_hypothesis_chars])
-            )
+            if isinstance(agent, EntailmentJudge):
+                probability, rationale = await agent.score(source_excerpt=premise, claim=claim)
+                return EntailmentJudgment(
+                    probability_support=min(1.0, max(0.0, float(probability))),
+                    rationale=str(rationale),
+                )
+            result = await agent.run(judge_prompt(premise, claim))
             output = result.output
             if not isinstance(output, EntailmentJudgment):
                 output = EntailmentJudgment.model_validate(output)

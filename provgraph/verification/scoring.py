@@ -20,9 +20,10 @@ from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
 from provgraph.verification.llm_judge import judge_pairs_async, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
 from provgraph.verification.report import Evidence, StageScore, StageStatus
+from provgraph.verification.signals import Signals
 from provgraph.verification.sources import ResolvedSource
 from provgraph.verification.tfidf import TfidfSourceIndex
-from provgraph.verification.verdicts import Signals, fuse
+from provgraph.verification.verdicts import fuse
 
 STAGE_ORDER = ("tfidf", "embeddings", "nli", "llm_judge", "consistency", "relative", "coverage")
 _EVIDENCE_PRIORITY = ("nli", "llm_judge", "embeddings", "tfidf")

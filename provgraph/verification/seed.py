@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from provgraph.citations import citation_tag_spans
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.engine import verify_text
+from provgraph.verification.llm_judge import EntailmentRecord
 from provgraph.verification.report import VerificationReport
 from provgraph.verification.sanitize import filter_tag_keys
 from provgraph.verification.sources import as_resolver
@@ -58,6 +59,7 @@ class CitationVerificationReport:
     claim_source_similarities: list[ClaimSourceSimilarity] = field(default_factory=list)
     refined_claim_source_similarities: list[ClaimSourceSimilarity] = field(default_factory=list)
     report: VerificationReport | None = None
+    entailment_records: list[EntailmentRecord] = field(default_factory=list)
 
 
 def _seed_config(
@@ -103,6 +105,18 @@ def records_from_report(report: VerificationReport, text: str) -> list[ClaimSour
                 tag_end=tag.end,
             )
         )
+    return out
+
+
+def entailment_records_from_report(report: VerificationReport) -> list[EntailmentRecord]:
+    """One record per (tag, key) the LLM judge scored, in check order (Step 3 of the seed)."""
+    out: list[EntailmentRecord] = []
+    for check in report.checks:
+        judged = check.scores.get("llm_judge")
+        if judged is None or judged.score is None:
+            continue
+        rationale = judged.raw.get("rationale", "")
+        out.append(EntailmentRecord(check.key, float(judged.score), str(rationale)))
     return out
 
 
@@ -187,12 +201,17 @@ async def verify_citations(
     max_keys_per_tag: int = 2,
     config: VerificationConfig | None = None,
     models: StageModels | None = None,
+    entailment_judge: Any = None,
 ) -> CitationVerificationReport:
     """Seed entry point (async; the CPU work runs in a thread, off the event loop).
 
     Unresolvable keys are removed; with ``config=None`` the rest follows the
     seed rule (see module docs); with a ``config`` the full engine's verdict
-    policy rewrites the text.
+    policy rewrites the text. ``entailment_judge`` (an ``EntailmentJudge`` or
+    an ``entailment_agent``) runs the seed's Step 3, which the seed announced
+    but never ran: each scored key gets an :class:`EntailmentRecord` in
+    ``entailment_records``; without a ``config`` the text is still rewritten
+    by the TF-IDF rule.
     """
     resolver = as_resolver(store)
     cfg = config or _seed_config(
@@ -202,6 +221,9 @@ async def verify_citations(
         source_chunk_stride,
         source_max_chunks,
     )
+    if entailment_judge is not None:
+        cfg = cfg.model_copy(update={"llm_judge": True})
+        models = replace(models or StageModels(), judge_agent=entailment_judge)
     report = await asyncio.to_thread(verify_text, text, resolver, cfg, models=models)
     raw = records_from_report(report, text)
     refined = refine_claim_source_similarities(
@@ -217,4 +239,5 @@ async def verify_citations(
         claim_source_similarities=raw,
         refined_claim_source_similarities=refined,
         report=report,
+        entailment_records=entailment_records_from_report(report),
     )

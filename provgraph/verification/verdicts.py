@@ -39,13 +39,13 @@ it. Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from provgraph.verification.combiner import load_combiner
+from provgraph.verification.signals import Signals as Signals  # re-exported (public name)
 
 
 class Verdict(StrEnum):
@@ -89,25 +89,6 @@ class FusionWeights(BaseModel):
     #: (:mod:`provgraph.verification.combiner`) wherever a variant fits the stages
     #: that ran and no LLM judge scored; the weighted mean otherwise.
     method: Literal["learned", "weighted"] = "learned"
-
-
-@dataclass(frozen=True)
-class Signals:
-    """Raw stage outputs for one citation (None = stage did not run for it)."""
-
-    tfidf: float | None = None
-    recall: float | None = None
-    embedding: float | None = None
-    nli_entailment: float | None = None
-    nli_contradiction: float | None = None
-    nli_max_contradiction: float | None = None
-    llm: float | None = None
-    consistency_penalty: float | None = None
-    consistency_anchored: bool = False
-    consistency_negation: bool = False
-    #: Share of the claim's dates and quantities a same-subject source value
-    #: confirms (None: the claim has none).
-    consistency_agreement: float | None = None
 
 
 def ramp(x: float, low: float, high: float) -> float:

@@ -25,7 +25,7 @@ from services.api.graphql.router import graphql_router
 from services.api.logs import configure_logging
 from services.api.middleware import RequestContextMiddleware
 from services.api.otlp_route import router as otlp_router
-from services.api.rest import events, exports, health
+from services.api.rest import events, exports, health, reviews
 from services.api.state import AppState
 from services.api.verification import VerificationDispatcher
 
@@ -67,6 +67,7 @@ def create_app(
     app.include_router(events.router)
     app.include_router(health.router)
     app.include_router(exports.router)
+    app.include_router(reviews.router)
     app.include_router(otlp_router)
     app.include_router(
         graphql_router(),

@@ -12,7 +12,11 @@ key is scoped to one project; a routing header naming another project is 403,
 and resource attributes never move spans across tenants). With authentication
 off (embedded development server) spans are routed by the
 ``X-Provgraph-Project`` header, then ``openinference.project.name``, then
-``service.name``, as ``interop.md`` describes.
+``service.name``, as ``docs/interop.md`` describes.
+
+The converted events go through the same ingest use case as ``/v1/events``
+(:mod:`provgraph.usecases.ingest`), so accepted final outputs are verified
+automatically here too.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import json
 import logging
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
 
 from provgraph.errors import RetryableError
 from provgraph.otlp import (
@@ -35,8 +39,10 @@ from provgraph.otlp import (
     trace_session,
 )
 from provgraph.sdk.delivery import PROJECT_HEADER
+from provgraph.store.port import AsyncGraphStore
+from provgraph.usecases.ingest import ingest_batch, request_auto_verification, validated
+from provgraph.usecases.roles import Permission, Principal
 from services.api.auth.dependency import require
-from services.api.auth.roles import Permission, Principal
 from services.api.errors import ForbiddenError, retry_after_header
 from services.api.rest.bodies import read_body
 from services.api.state import AppState
@@ -108,6 +114,7 @@ def _routing(request: Request, principal: Principal, state: AppState) -> tuple[s
 )
 async def export_traces(
     request: Request,
+    background: BackgroundTasks,
     principal: Principal = Depends(require(Permission.WRITE_EVENTS)),  # noqa: B008
 ) -> Response:
     state: AppState = request.app.state.provgraph
@@ -127,9 +134,17 @@ async def export_traces(
         store = await state.store()
         for project, group in group_by_project(spans, header, default).items():
             conversion = spans_to_events(group)
-            await _ingest(
+            outputs = await _ingest(
                 store, project, conversion, state.settings.max_batch_events, rejected, reasons
             )
+            if state.settings.auto_verify and outputs:
+                background.add_task(
+                    request_auto_verification,
+                    state.verifier,
+                    project,
+                    outputs,
+                    state.metrics.jobs_requested.inc,
+                )
     except RetryableError as exc:
         return _reply(
             as_json,
@@ -144,29 +159,38 @@ async def export_traces(
 
 
 async def _ingest(
-    store: Any,
+    store: AsyncGraphStore,
     project: str,
     conversion: Conversion,
     chunk: int,
     rejected: set[tuple[str, str]],
     reasons: list[str],
-) -> None:
-    """Ingest a project's events in chunks; record every rejected span once, with why."""
+) -> list[str]:
+    """Ingest a project's events in chunks; record every rejected span once, with why.
+
+    Returns the accepted final outputs (what auto-verification asks about).
+    """
     for r in conversion.rejections:
         if (r.trace_id, r.span_id) not in rejected:
             rejected.add((r.trace_id, r.span_id))
             reasons.append(f"span {r.trace_id}/{r.span_id}: {r.reason}")
     events = conversion.events
+    outputs: list[str] = []
     for start in range(0, len(events), chunk):
-        result = await store.ingest(project, events[start : start + chunk])
-        for error in result.rejected:
-            span = conversion.span_of_event.get(error.event_id or "")
+        batch = validated(list(enumerate(events[start : start + chunk])))
+        outcome = await ingest_batch(store, project, batch)
+        outputs += outcome.final_outputs
+        for result in outcome.results:
+            if result["status"] != "rejected":
+                continue
+            span = conversion.span_of_event.get(result["id"] or "")
             if span is not None and span not in rejected:
                 rejected.add(span)
-                reasons.append(f"span {span[0]}/{span[1]}: {error.reason}")
+                reasons.append(f"span {span[0]}/{span[1]}: {result['error']['reason']}")
     for trace_id, session_id in conversion.trace_sessions.items():
         # children exported before the span naming the session sit in the trace's session
         provisional = await store.session_graph(project, trace_session(trace_id))
         moved = [n for n in provisional.nodes.values() if n.session_id == trace_session(trace_id)]
         if moved:
             await store.ingest(project, adopt_events(moved, session_id))
+    return outputs

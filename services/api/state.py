@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from provgraph.config import Settings
 from provgraph.store.port import AsyncGraphStore
-from services.api.auth.keystore import KeyStore
+from provgraph.usecases.keys import KeyStore
 from services.api.metrics import ApiMetrics
 from services.api.verification import VerificationDispatcher, default_dispatcher
 
@@ -54,6 +54,9 @@ class AppState:
         return self._keys
 
     async def close(self) -> None:
+        closer = getattr(self.verifier, "close", None)
+        if closer is not None:  # first: inline jobs still write through the store
+            await closer()
         if self._owns_store and self._store is not None:
             await self._store.close()
             self._store = None

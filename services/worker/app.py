@@ -28,14 +28,9 @@ from celery import Celery
 from celery.signals import worker_process_init, worker_process_shutdown
 
 from provgraph.config import Settings, load_settings
-from services.worker.names import (
-    HEAVY_QUEUE,
-    LIGHT_QUEUE,
-    TASK_PING,
-    TASK_SWEEP,
-    TASK_VERIFY_HEAVY,
-    TASK_VERIFY_LIGHT,
-)
+from provgraph.usecases.jobs import BeforeRun
+from provgraph.usecases.publishing import queue_topology
+from provgraph.usecases.queues import TASK_CHECKPOINT, TASK_RETENTION, TASK_SWEEP
 from services.worker.options import WorkerOptions
 
 log = logging.getLogger(__name__)
@@ -46,8 +41,8 @@ DEFAULT_BROKER_URL = "redis://127.0.0.1:6379/0"
 
 def celery_config(settings: Settings, options: WorkerOptions) -> dict[str, Any]:
     """Celery settings for this project (pure: tested without a broker)."""
-    exchange = "provgraph"
     return {
+        **queue_topology(),
         "broker_url": settings.broker_url or DEFAULT_BROKER_URL,
         "broker_connection_retry_on_startup": True,
         "broker_transport_options": {
@@ -55,9 +50,6 @@ def celery_config(settings: Settings, options: WorkerOptions) -> dict[str, Any]:
             "unacked_restore_interval": options.unacked_restore_interval,
             "unacked_restore_throttle": 1,
         },
-        "task_serializer": "json",
-        "result_serializer": "json",
-        "accept_content": ["json"],
         "task_ignore_result": True,  # job state lives in the graph, not in a result backend
         "task_acks_late": True,
         "task_reject_on_worker_lost": True,
@@ -67,25 +59,21 @@ def celery_config(settings: Settings, options: WorkerOptions) -> dict[str, Any]:
         "worker_hijack_root_logger": False,
         "task_soft_time_limit": options.soft_time_limit,
         "task_time_limit": options.hard_time_limit,
-        "task_default_queue": LIGHT_QUEUE,
-        "task_default_exchange": exchange,
-        "task_default_exchange_type": "direct",
-        "task_default_routing_key": LIGHT_QUEUE,
-        "task_queues": {
-            LIGHT_QUEUE: {"exchange": exchange, "routing_key": LIGHT_QUEUE},
-            HEAVY_QUEUE: {"exchange": exchange, "routing_key": HEAVY_QUEUE},
-        },
-        "task_routes": {
-            TASK_VERIFY_LIGHT: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
-            TASK_VERIFY_HEAVY: {"queue": HEAVY_QUEUE, "routing_key": HEAVY_QUEUE},
-            TASK_SWEEP: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
-            TASK_PING: {"queue": LIGHT_QUEUE, "routing_key": LIGHT_QUEUE},
-        },
         "beat_schedule": {
             "provgraph-requeue-sweep": {
                 "task": TASK_SWEEP,
                 "schedule": options.sweep_interval,
                 "options": {"expires": options.sweep_interval},
+            },
+            "provgraph-retention": {
+                "task": TASK_RETENTION,
+                "schedule": options.retention_interval,
+                "options": {"expires": options.retention_interval},
+            },
+            "provgraph-audit-checkpoint": {
+                "task": TASK_CHECKPOINT,
+                "schedule": options.checkpoint_interval,
+                "options": {"expires": options.checkpoint_interval},
             },
         },
         "beat_schedule_filename": str(settings.home / "celerybeat-schedule"),
@@ -94,8 +82,17 @@ def celery_config(settings: Settings, options: WorkerOptions) -> dict[str, Any]:
     }
 
 
-def create_app(settings: Settings | None = None, options: WorkerOptions | None = None) -> Celery:
-    """A Celery app for these settings, with the provgraph tasks registered."""
+def create_app(
+    settings: Settings | None = None,
+    options: WorkerOptions | None = None,
+    *,
+    before_run: BeforeRun | None = None,
+) -> Celery:
+    """A Celery app for these settings, with the provgraph tasks registered.
+
+    ``before_run`` is injected into every verification run (the tests' worker
+    app pauses there to be killed mid-job; production passes nothing).
+    """
     settings = settings or load_settings()
     options = options or WorkerOptions.from_env()
     if options.visibility_timeout <= options.hard_time_limit:
@@ -110,7 +107,10 @@ def create_app(settings: Settings | None = None, options: WorkerOptions | None =
     celery_app.conf["provgraph_options"] = options
     from services.worker.tasks import register_tasks
 
-    register_tasks(celery_app, options)
+    register_tasks(celery_app, options, before_run=before_run)
+    from services.worker.audit_tasks import register_audit_tasks
+
+    register_audit_tasks(celery_app)
     return celery_app
 
 

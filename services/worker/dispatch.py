@@ -1,41 +1,35 @@
-"""Requesting verification: record the job in the graph, then hand it to a worker.
+"""Requesting verification from the worker side: the use case with this process's adapters.
 
-The API and the CLI call :func:`enqueue_verification`. With a broker
-configured the job is published to Celery (``light`` or ``heavy`` queue by
-config); without one it runs in this process (:mod:`provgraph.jobs_inline`),
+:func:`enqueue_verification` is :func:`provgraph.usecases.verification.request_and_publish`
+with a publisher chosen by the settings: with a broker, the job's task is sent
+by name through this process's Celery app (``light`` or ``heavy`` queue by
+config); without one it runs in this process (:mod:`provgraph.usecases.jobs_inline`),
 so the embedded mode needs no Redis. Celery is imported only in broker mode.
-
-The graph write comes first: if publishing then fails (Redis down), the job
-is still ``queued`` in the graph and the re-enqueue sweep publishes it later;
-the caller gets the job, not an error.
+The API does not use this module (it never imports the worker): it builds the
+same use case with its own Celery client (``services.api.verification``).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import uuid
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from provgraph.config import Settings, load_settings
-from provgraph.errors import NotFoundError
 from provgraph.events import Event
 from provgraph.graph import NodeType
-from provgraph.jobs import config_to_json, request_verification
-from provgraph.jobs_inline import InlineJobRunner
 from provgraph.store.port import GraphStore
-from provgraph.store.types import Job, JobState
+from provgraph.store.types import Job
+from provgraph.usecases.jobs_inline import InlineJobRunner
+from provgraph.usecases.publishing import JobPublisher, TaskQueuePublisher
+from provgraph.usecases.verification import request_and_publish, verify_outputs
 from provgraph.verification.config import VerificationConfig
-from services.worker.names import queue_for, task_for_queue
 
 if TYPE_CHECKING:
     from celery import Celery
 
 log = logging.getLogger(__name__)
-
-PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2, "interval_step": 0.5}
-"""Bounded publish retries: a request must not hang on a dead broker (the sweep catches up)."""
 
 _lock = threading.Lock()
 _apps: dict[str, Celery] = {}
@@ -57,9 +51,7 @@ def enqueue_verification(
 
     A duplicate request returns the same job and publishes nothing new; a
     ``done`` job is not redone unless ``force``. ``store`` defaults to this
-    process's store (:func:`services.worker.runtime.process_store`); an
-    embedded API must pass its own store (or register it with
-    ``set_process_store``) so inline jobs see the graph it serves. ``wait``
+    process's store (:func:`services.worker.runtime.process_store`). ``wait``
     (embedded mode only) blocks until the job finished and returns it final.
     Raises ``NotFoundError`` for an unknown output.
     """
@@ -72,16 +64,9 @@ def enqueue_verification(
         return inline_runner(store).submit(
             project, output_id, config, force=force, extra=extra, wait=wait
         )
-    queue = queue_for(config)
-    job = request_verification(
-        store, project, output_id, config, force=force, extra=extra, queue=queue
+    return request_and_publish(
+        store, publisher_for(settings, store), project, output_id, config, force=force, extra=extra
     )
-    if job.state is JobState.QUEUED:
-        try:
-            publish_job(project, job, config, celery_app=celery_app_for(settings))
-        except Exception as exc:  # broker down: the graph has the job, the sweep republishes
-            log.warning("job %s recorded but not published (%s); the sweep will retry", job.id, exc)
-    return job
 
 
 def enqueue_final_outputs(
@@ -94,45 +79,29 @@ def enqueue_final_outputs(
 ) -> list[Job]:
     """Auto-verification after ingestion: one job per ``final_output`` event accepted.
 
-    Does nothing when ``PROVGRAPH_AUTO_VERIFY`` is off. Call it with the events
-    the store accepted (not duplicates). An output the store does not have
-    (rejected meanwhile) is skipped, not an error: ingestion must not fail
-    because verification could not be requested.
+    Does nothing when ``PROVGRAPH_AUTO_VERIFY`` is off. An output the store
+    does not have is skipped, not an error.
     """
+    from services.worker.runtime import process_store
+
     settings = settings or load_settings()
     if not settings.auto_verify:
         return []
-    jobs: list[Job] = []
-    for output_id in dict.fromkeys(e.node_id for e in events if e.type is NodeType.FINAL_OUTPUT):
-        try:
-            jobs.append(
-                enqueue_verification(
-                    project, output_id, settings=settings, store=store, config=config
-                )
-            )
-        except NotFoundError:
-            log.info("auto-verify: output %s of project %s not found; skipped", output_id, project)
-    return jobs
+    store = store or process_store(settings)
+    outputs = [e.node_id for e in events if e.type is NodeType.FINAL_OUTPUT]
+    return verify_outputs(store, publisher_for(settings, store), project, outputs, config)
+
+
+def publisher_for(settings: Settings, store: GraphStore) -> JobPublisher:
+    """Celery by name with a broker, else this process's inline runner for ``store``."""
+    if settings.uses_broker:
+        return TaskQueuePublisher(celery_app_for(settings))
+    return inline_runner(store)
 
 
 def publish_job(project: str, job: Job, config: VerificationConfig, *, celery_app: Celery) -> str:
-    """Send one job to its queue; returns the Celery task id.
-
-    The task id is unique per publish (not the job id): Celery would treat a
-    re-publish with the same id as the same task for revocation and events.
-    """
-    queue = queue_for(config)
-    task_id = f"{job.id}.{uuid.uuid4().hex[:12]}"
-    celery_app.send_task(
-        task_for_queue(queue),
-        args=[project, job.id, config_to_json(config)],
-        queue=queue,
-        routing_key=queue,
-        task_id=task_id,
-        retry=True,
-        retry_policy=PUBLISH_RETRY_POLICY,
-    )
-    return task_id
+    """Send one job to its queue; returns the Celery task id."""
+    return TaskQueuePublisher(celery_app).send(project, job, config)
 
 
 def celery_app_for(settings: Settings) -> Celery:
@@ -155,7 +124,7 @@ def inline_runner(store: GraphStore) -> InlineJobRunner:
     with _lock:
         runner = _runners.get(id(store))
         if runner is None or runner.store is not store:
-            from services.worker.runtime import stage_models
+            from provgraph.verification.model_cache import stage_models
 
             runner = InlineJobRunner(store, background=True, models_for=stage_models)
             _runners[id(store)] = runner

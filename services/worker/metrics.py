@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import REGISTRY, Collector, CollectorRegistry
 
-from provgraph.jobs import EXTRA_DURATION_S
 from provgraph.store.port import GraphStore
 from provgraph.store.types import MAX_JOB_LISTING, Job, JobState
+from provgraph.usecases.jobs import EXTRA_DURATION_S
 
 MAX_JOBS = MAX_JOB_LISTING
 DURATION_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0, 900.0)

@@ -49,6 +49,10 @@ class WorkerOptions:
     """Seconds between two re-enqueue sweeps (beat schedule)."""
     sweep_stale_after: float = 600.0
     """A job ``queued`` for longer than this without progress is re-enqueued by the sweep."""
+    retention_interval: float = 3600.0
+    """Seconds between two retention runs (beat schedule; policy: PROVGRAPH_RETENTION)."""
+    checkpoint_interval: float = 3600.0
+    """Seconds between two audit checkpoint runs (beat schedule)."""
 
     def validate(self) -> WorkerOptions:
         """Refuse settings that break redelivery or double-run every retry."""

@@ -8,7 +8,7 @@ Neo4j driver (sockets, threads) and torch models must not cross a fork, so:
   inherited, and the store is opened on first use in the child — one driver
   per process, reused by every task of that process;
 * models are loaded lazily on the first heavy task of a process and kept for
-  the life of the process (a model load costs seconds; a task should not).
+  the life of the process (:mod:`provgraph.verification.model_cache`).
 
 The same functions serve the API process in embedded mode (one store per
 process, shared with the inline job runner).
@@ -19,13 +19,11 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Any
 
 from provgraph.config import Settings, load_settings
-from provgraph.errors import ModelUnavailableError
 from provgraph.store.factory import open_store
 from provgraph.store.port import GraphStore
-from provgraph.verification.config import StageModels, VerificationConfig
+from provgraph.verification.model_cache import forget_models, loaded_model_count, stage_models
 
 log = logging.getLogger(__name__)
 
@@ -33,8 +31,16 @@ _lock = threading.Lock()
 _pid: int | None = None
 _settings: Settings | None = None
 _store: GraphStore | None = None
-_encoders: dict[tuple[str, int], Any] = {}
-_nli_models: dict[str | None, Any] = {}
+
+__all__ = [
+    "close_process_store",
+    "loaded_model_count",
+    "process_settings",
+    "process_store",
+    "reset_after_fork",
+    "set_process_store",
+    "stage_models",
+]
 
 
 def _check_pid() -> None:
@@ -43,8 +49,7 @@ def _check_pid() -> None:
     pid = os.getpid()
     if _pid != pid:
         _pid, _store, _settings = pid, None, None
-        _encoders.clear()
-        _nli_models.clear()
+        forget_models()
 
 
 def reset_after_fork() -> None:
@@ -99,44 +104,3 @@ def close_process_store() -> None:
             store.close()
         except Exception as exc:  # shutting down: report and go on
             log.info("closing the store failed: %s", exc)
-
-
-def stage_models(config: VerificationConfig) -> StageModels:
-    """Models for this config, loaded once per process and reused across tasks.
-
-    A model that cannot be loaded is left None: the engine then tries itself,
-    fails the same way and records the stage as skipped with the reason, so
-    the report says why. The failure is not cached (the model may appear).
-    """
-    from provgraph.verification.embeddings import EmbeddingEncoder
-    from provgraph.verification.nli import load_nli
-
-    models = StageModels()
-    with _lock:
-        _check_pid()
-        if config.embeddings:
-            key = (config.embedding_model, config.embedding_batch_size)
-            if key not in _encoders:
-                try:
-                    _encoders[key] = EmbeddingEncoder(
-                        config.embedding_model, batch_size=config.embedding_batch_size
-                    )
-                except ModelUnavailableError as exc:
-                    log.warning("embedding model unavailable: %s", exc)
-            models.encoder = _encoders.get(key)
-        if config.nli:
-            if config.nli_model not in _nli_models:
-                try:
-                    # One thread per prefork child: the pool runs one child per core
-                    # by default, and more would oversubscribe (docs/nli-model.md).
-                    _nli_models[config.nli_model] = load_nli(config.nli_model, threads=1)
-                except ModelUnavailableError as exc:
-                    log.warning("NLI model unavailable: %s", exc)
-            models.nli_model = _nli_models.get(config.nli_model)
-    return models
-
-
-def loaded_model_count() -> int:
-    """How many models this process holds (for tests of load-once behaviour)."""
-    with _lock:
-        return len(_encoders) + len(_nli_models)

@@ -1,6 +1,6 @@
 """The Celery tasks: verify one job (light or heavy queue), sweep, ping.
 
-Tasks are thin: the work and its idempotency are in :mod:`provgraph.jobs`.
+Tasks are thin: the work and its idempotency are in :mod:`provgraph.usecases.jobs`.
 What the task adds is the retry policy on transient errors — exponential
 backoff with jitter, bounded by ``max_retries``, then ``failed`` recorded in
 the graph with the last error. Messages carry only JSON: the project, the job
@@ -18,15 +18,17 @@ from celery import Celery, Task
 from pydantic import ValidationError as PydanticValidationError
 
 from provgraph.errors import NotFoundError, RetryableError
-from provgraph.jobs import (
+from provgraph.usecases.jobs import (
     DEFAULT_MAX_ATTEMPTS,
+    BeforeRun,
     config_from_json,
     mark_failed,
     run_verification_job,
 )
-from provgraph.store.types import Job
+from provgraph.usecases.publishing import TaskQueuePublisher
+from provgraph.usecases.queues import TASK_PING, TASK_SWEEP, TASK_VERIFY_HEAVY, TASK_VERIFY_LIGHT
+from provgraph.usecases.sweep import sweep_jobs, sweep_unrequested_outputs
 from provgraph.verification.config import VerificationConfig
-from services.worker.names import TASK_PING, TASK_SWEEP, TASK_VERIFY_HEAVY, TASK_VERIFY_LIGHT
 from services.worker.options import WorkerOptions
 
 log = logging.getLogger(__name__)
@@ -54,6 +56,7 @@ def run_job_task(
     options: WorkerOptions,
     *,
     heavy: bool,
+    before_run: BeforeRun | None = None,
 ) -> dict[str, Any]:
     """Body shared by the light and heavy tasks (see the module docstring)."""
     from services.worker.runtime import process_store, stage_models
@@ -75,6 +78,7 @@ def run_job_task(
             models=models,
             # every retry may count as an attempt: keep room for them plus a few redeliveries
             max_attempts=max(DEFAULT_MAX_ATTEMPTS, options.max_retries + 4),
+            before_run=before_run,
         )
     except NotFoundError as exc:
         log.warning("job %s in project %s: %s; dropping the message", job_id, project, exc)
@@ -97,41 +101,56 @@ def run_job_task(
     return {"job_id": job.id, "state": job.state.value, "report_version": job.report_version}
 
 
-def register_tasks(celery_app: Celery, options: WorkerOptions) -> None:
+def register_tasks(
+    celery_app: Celery, options: WorkerOptions, *, before_run: BeforeRun | None = None
+) -> None:
     """Register the provgraph tasks on ``celery_app`` (one app per settings).
 
     Registered by call rather than decorator so the functions keep their types
-    (Celery's decorators are untyped).
+    (Celery's decorators are untyped). ``before_run`` is injected into every
+    verification run (tests pause there; production passes nothing).
     """
 
     def verify_light(
         self: Task, project: str, job_id: str, config: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """Verify with the cheap stages only (no model in memory)."""
-        return run_job_task(self, project, job_id, config, options, heavy=False)
+        return run_job_task(
+            self, project, job_id, config, options, heavy=False, before_run=before_run
+        )
 
     def verify_heavy(
         self: Task, project: str, job_id: str, config: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """Verify with model stages; models come from the process cache."""
-        return run_job_task(self, project, job_id, config, options, heavy=True)
+        return run_job_task(
+            self, project, job_id, config, options, heavy=True, before_run=before_run
+        )
 
     def sweep(self: Task) -> dict[str, Any]:
-        """Re-enqueue jobs the graph says are waiting but no queue holds (beat-scheduled)."""
-        from services.worker.dispatch import publish_job
-        from services.worker.runtime import process_store
-        from services.worker.sweep import sweep_jobs
+        """Re-enqueue jobs the graph says are waiting but no queue holds (beat-scheduled).
 
-        def publish(project: str, job: Job, config: VerificationConfig) -> None:
-            publish_job(project, job, config, celery_app=celery_app)
+        With ``PROVGRAPH_AUTO_VERIFY`` on, also create the jobs of final outputs
+        nobody requested (an API killed between its answer and its enqueue).
+        """
+        from services.worker.runtime import process_settings, process_store
 
+        store = process_store()
+        publish = TaskQueuePublisher(celery_app).publish
         result = sweep_jobs(
-            process_store(),
+            store,
             publish,
             queued_stale_after=options.sweep_stale_after,
             running_stale_after=options.visibility_timeout + options.hard_time_limit,
         )
-        return {"requeued": list(result.requeued), "reset_running": list(result.reset_running)}
+        created: list[str] = []
+        if process_settings().auto_verify:
+            created = sweep_unrequested_outputs(store, publish, VerificationConfig())
+        return {
+            "requeued": list(result.requeued),
+            "reset_running": list(result.reset_running),
+            "created": created,
+        }
 
     def ping(self: Task) -> dict[str, Any]:
         """Health: this worker process runs tasks and reaches its store."""
@@ -144,8 +163,10 @@ def register_tasks(celery_app: Celery, options: WorkerOptions) -> None:
             store_ok = False
         return {"pid": os.getpid(), "store": store_ok}
 
-    retrying = {"bind": True, "max_retries": options.max_retries}
+    # shared=False: the tasks belong to this app only (a shared task would be added to every
+    # Celery app finalised later in the process, e.g. a publishing client).
+    retrying = {"bind": True, "max_retries": options.max_retries, "shared": False}
     celery_app.task(name=TASK_VERIFY_LIGHT, **retrying)(verify_light)
     celery_app.task(name=TASK_VERIFY_HEAVY, **retrying)(verify_heavy)
-    celery_app.task(name=TASK_SWEEP, bind=True, max_retries=0)(sweep)
-    celery_app.task(name=TASK_PING, bind=True, max_retries=0)(ping)
+    celery_app.task(name=TASK_SWEEP, bind=True, max_retries=0, shared=False)(sweep)
+    celery_app.task(name=TASK_PING, bind=True, max_retries=0, shared=False)(ping)

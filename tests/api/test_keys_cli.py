@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from services.api.auth.keystore import KeyStore
+from provgraph.usecases.keys import KeyStore
 
 
 @pytest.fixture

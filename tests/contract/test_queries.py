@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from provgraph.errors import LimitExceededError, NotFoundError, ValidationError
+from provgraph.graph import NodeType
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
 from provgraph.store.types import (
@@ -19,6 +20,7 @@ from provgraph.store.types import (
     StoredReport,
 )
 
+from ._ladder import ladder_events
 from ._story import SESSION, retarget, story_events
 
 EVENTS = story_events()
@@ -265,3 +267,52 @@ def test_jobs_round_trip_and_list_by_state(store: GraphStore, project: str) -> N
     everywhere = store.list_jobs(None, state="queued", limit=10_000)
     assert {jobs[1].id, jobs[3].id} <= {j.id for j in everywhere}
     assert store.list_jobs(f"{project}-other") == []
+
+
+def test_outputs_without_jobs_excludes_requested_and_reported_outputs(
+    store: GraphStore, project: str
+) -> None:
+    """The sweep's lost-job query: final outputs with neither a job nor a report."""
+    extra = retarget([e for e in EVENTS if e.type is NodeType.FINAL_OUTPUT], "-2")
+    store.ingest(project, [*EVENTS, *extra])
+    outputs = sorted(e.node_id for e in [*EVENTS, *extra] if e.type is NodeType.FINAL_OUTPUT)
+    assert len(outputs) >= 2, "the story has final outputs"
+    assert store.outputs_without_jobs(project) == [(project, o) for o in outputs]
+    requested, reported = outputs[0], outputs[1]
+    job = Job(**{**_job(f"{project}-j", JobState.FAILED, 1).__dict__, "output_id": requested})
+    store.save_job(project, job)
+    store.save_report(project, _report(reported, "cfg-a", 1))
+    left = [(project, o) for o in outputs[2:]]
+    assert store.outputs_without_jobs(project) == left
+    everywhere = store.outputs_without_jobs(None, limit=10_000)
+    assert set(left) <= set(everywhere) and (project, requested) not in everywhere
+    assert store.outputs_without_jobs(f"{project}-other") == []
+    assert store.outputs_without_jobs(project, limit=0) == []
+
+
+def test_sources_are_complete_on_a_ladder_of_40_diamonds(store: GraphStore, project: str) -> None:
+    """2**40 paths, 81 hops: enumeration is bounded, the set of sources is not (issue 16)."""
+    store.ingest(project, ladder_events(40))
+    found = store.attribution(project, AttributionQuery("out"))  # default bounds: depth 32
+    assert [s.id for s in found.sources] == ["in"]
+    assert found.truncated and found.paths == ()
+    deepest = store.attribution(project, AttributionQuery("out", max_depth=64, max_paths=10))
+    assert [s.id for s in deepest.sources] == ["in"] and deepest.truncated
+
+
+def test_ladder_sources_are_ordered_by_distance_and_equal_the_reference(
+    store: GraphStore, project: str
+) -> None:
+    events = ladder_events(40, side_source=True)
+    memory = MemoryGraphStore()
+    memory.ingest("p", events)
+    store.ingest(project, events)
+    for query in (AttributionQuery("out", max_depth=3, max_paths=5), AttributionQuery("out")):
+        found = store.attribution(project, query)
+        assert [s.id for s in found.sources] == ["side", "in"]  # nearest first
+        assert found.paths[0] == ("side", "j39", "out")  # the near source's path is found
+        assert found == memory.attribution("p", query)
+    lineage = store.lineage(project, "out", direction=LineageDirection.UP, depth=64, limit=10_000)
+    assert max(lineage.distances.values()) == 64 and lineage.truncated
+    assert "in" not in lineage.distances  # 81 hops away: lineage honours its depth bound
+    assert lineage == memory.lineage("p", "out", direction=LineageDirection.UP, depth=64)

@@ -105,3 +105,22 @@ def test_depth_bound_flags_truncation() -> None:
 def test_depth_must_be_bounded_int(bad: object) -> None:
     with pytest.raises(LimitExceededError):
         AttributionQuery("out", max_depth=bad)  # type: ignore[arg-type]
+
+
+def test_seed_api_names_the_source_of_a_ladder_of_40_diamonds() -> None:
+    """2**40 paths, 81 hops: the seed API still names the input (issue 16)."""
+    store = ProvenanceStore()
+    ladder = _diamond_chain(40)
+    store.ingest([e.model_copy(update={"session_id": store.session_id}) for e in ladder])
+    result = attribute_output(store)
+    assert result.source_labels == [store.graph.nodes["in"].label]
+    assert result.truncated and result.paths == []
+    assert "Contributing sources (1)" in result.summary()
+
+
+def test_sources_do_not_depend_on_the_bounds() -> None:
+    store = MemoryGraphStore()
+    store.ingest("p", _diamond_chain(3))
+    for depth, paths in ((1, 1), (2, 100), (64, 1)):
+        found = store.attribution("p", AttributionQuery("out", max_depth=depth, max_paths=paths))
+        assert [s.id for s in found.sources] == ["in"]

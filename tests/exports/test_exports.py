@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 from datetime import UTC, datetime, timedelta
+from importlib.resources import files
 from typing import Any
 from xml.etree import ElementTree
 
@@ -102,13 +103,15 @@ def test_json_has_the_seed_shape() -> None:
     json.dumps(out)  # JSON-ready
 
 
-def test_json_marks_placeholders_and_keeps_dangling_edges() -> None:
+def test_json_marks_placeholders_and_their_edges() -> None:
     g = ProvenanceGraph()
     g.add_node(ProvenanceNode("parent", None, "", "", "", T0))
-    g.add_edge("parent", "child-not-yet-seen", "calls")
+    g.add_node(ProvenanceNode("child", T.TOOL_CALL, "Tool: x", "a", "r", T0))
+    g.add_edge("parent", "child", "calls")
+    g.add_edge("parent", "child-not-yet-seen", "calls")  # ignored, as in the seed
     out = graph_to_json(g)
     assert out["nodes"][0]["type"] is None and out["nodes"][0]["placeholder"] is True
-    assert out["edges"] == [{"source": "parent", "target": "child-not-yet-seen", "label": "calls"}]
+    assert out["edges"] == [{"source": "parent", "target": "child", "label": "calls"}]
 
 
 # ---------------------------------------------------------------- Mermaid
@@ -203,10 +206,15 @@ def test_dot_parses_in_graphviz_and_draws_the_original_text() -> None:
     assert "Agent: coordinator" + first_line in drawn and second_line in drawn
 
 
-def test_dot_graph_name_is_validated_and_quoted() -> None:
+def test_dot_graph_name_is_validated_and_quoted_unless_an_identifier() -> None:
     assert graph_to_dot(ProvenanceGraph(), graph_name="my run <1>").startswith(
         'digraph "my run &lt;1&gt;" {'
     )
+    assert graph_to_dot(ProvenanceGraph()).startswith("digraph provenance {")  # seed output
+    assert graph_to_dot(ProvenanceGraph(), graph_name="my_graph2").startswith("digraph my_graph2 {")
+    for keyword_or_not_an_id in ["node", "Graph", "2x", "a-b", "é"]:
+        head = graph_to_dot(ProvenanceGraph(), graph_name=keyword_or_not_an_id).split("{")[0]
+        assert head == f'digraph "{keyword_or_not_an_id}" '
     for bad in ["", 'a"b', "a\\b", "a\nb", "x" * 201]:
         with pytest.raises(ValueError, match="graph_name"):
             graph_to_dot(ProvenanceGraph(), graph_name=bad)
@@ -227,21 +235,30 @@ def embedded_payload(page: str) -> dict[str, Any]:
     return loaded
 
 
+def without_library(page: str) -> str:
+    """The page minus the vendored Cytoscape.js (whose licence comments name URLs)."""
+    library = (files("provgraph.exports") / "assets" / "cytoscape.min.js").read_text("utf-8")
+    assert page.count(library) == 1
+    return page.replace(library, "")
+
+
 def test_html_is_self_contained() -> None:
     page = graph_to_html(session_graph())
-    assert "http://" not in page and "https://" not in page
+    own = without_library(page)
+    assert "http://" not in own and "https://" not in own
     assert not EXTERNAL_REF.search(page)
     assert "default-src 'none'" in page  # the browser refuses any network load
-    assert page.count("<script") == 2 and page.count("</script>") == 2
+    assert page.count("<script") == 3 and page.count("</script>") == 3  # data, library, page
 
 
 def test_html_never_embeds_a_hostile_label_raw() -> None:
     g = session_graph(HOSTILE + " https://evil.example/x.js \u2028 \u2029")
     page = graph_to_html(g)
     assert "</script><script>alert(1)</script>" not in page
-    assert page.count("</script>") == 2 and page.count("<script") == 2
+    assert page.count("</script>") == 3 and page.count("<script") == 3
     assert "\u2028" not in page and "\u2029" not in page
     assert not EXTERNAL_REF.search(page)
+    assert "evil.example" not in without_library(page).replace(DATA_SCRIPT.search(page)[0], "")
 
 
 def test_html_title_is_escaped_and_filled_once() -> None:

@@ -18,8 +18,8 @@ from pydantic_ai.models.test import TestModel
 
 from provgraph.capability import ProvenanceCapability
 from provgraph.graph import EdgeLabel, NodeType
+from provgraph.provenance_store import ProvenanceStore
 from provgraph.sdk import ListSink
-from provgraph.store.provenance_store import ProvenanceStore
 
 FILES = {
     "tower.txt": "The Eiffel Tower is 330 metres tall and was completed in 1889.",
@@ -131,6 +131,25 @@ async def test_multi_agent_run_graph_and_keys() -> None:
     attribution = attribute_output(store, coord_output.id)
     labels = {s.label for s in attribution.sources}
     assert "[source] Tool: read_file" in labels
+
+
+async def test_seed_data_keys_hold_prompt_output_and_results() -> None:
+    """Seed code reads ``data["prompt"]``/``data["output"]`` (issue 16); content stays canonical."""
+    cap, _sub, coordinator = build_agents()
+    result = await coordinator.run("Tell me about Paris")
+    store = cap.store
+    nodes = list(store.nodes.values())
+    inputs = [n for n in nodes if n.type == NodeType.INPUT]
+    outputs = {n.agent_name: n for n in nodes if n.type == NodeType.FINAL_OUTPUT}
+    assert [n.data["prompt"] for n in inputs if n.agent_name == "coordinator"] == [
+        "Tell me about Paris"
+    ]
+    assert outputs["coordinator"].data["output"] == result.output == outputs["coordinator"].content
+    assert store.citation_summary()["a_4"]["output"] == result.output
+    results = [n.data["result"] for n in nodes if n.type == NodeType.TOOL_RESULT]
+    assert FILES["tower.txt"] in results
+    stored = store.graph_store.get_node(store.project, outputs["coordinator"].id)
+    assert stored is not None and "output" not in stored.data  # the view copies, never stores
 
 
 async def test_verification_runs_on_the_recorded_session() -> None:

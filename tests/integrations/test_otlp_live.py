@@ -15,8 +15,8 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.trace import Tracer
 
 from provgraph.graph import EdgeLabel, NodeType
+from provgraph.provenance_store import ProvenanceStore
 from provgraph.store.port import GraphStore
-from provgraph.store.provenance_store import ProvenanceStore
 
 from .conftest import API_KEY, LiveApi
 

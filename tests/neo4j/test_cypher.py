@@ -72,8 +72,13 @@ def test_downstream_neighbourhood() -> None:
 def test_depth_is_a_validated_int(depth: object) -> None:
     with pytest.raises(LimitExceededError):
         cypher.lineage_neighbourhood_query(LineageDirection.UP, depth)  # type: ignore[arg-type]
-    with pytest.raises(LimitExceededError):
-        cypher.attribution_neighbourhood_query(depth)  # type: ignore[arg-type]
+
+
+def test_attribution_neighbourhood_is_unbounded() -> None:
+    """Sources must be complete at any depth; only path enumeration is bounded (in Python)."""
+    text = cypher.attribution_neighbourhood_query()
+    assert "  MATCH (o)<-[*0..]-(m:Node)\n" in text
+    assert "  RETURN DISTINCT m\n" in text  # distinct nodes: a pruning BFS expand, never paths
 
 
 def test_list_sessions_without_filters() -> None:
@@ -136,7 +141,19 @@ def test_jobs() -> None:
     assert cypher.list_jobs_query(all_projects=True, state=False).startswith("MATCH (j:Job)\n")
     assert cypher.save_job_query() == (
         "MERGE (j:Job {project: $project, id: $id})\n"
-        "SET j.state = $state, j.created_at = $created_at, j.doc = $doc"
+        "SET j.state = $state, j.created_at = $created_at, j.output_id = $output_id,\n"
+        "    j.doc = $doc"
+    )
+    assert cypher.outputs_without_jobs_query(all_projects=False) == (
+        "MATCH (n:Node {project: $project, type: 'final_output'})\n"
+        "WHERE NOT EXISTS { MATCH (:Job {project: n.project, output_id: n.id}) }\n"
+        "  AND NOT EXISTS { MATCH (:Report {project: n.project, output_id: n.id}) }\n"
+        "RETURN n.project AS project, n.id AS id\n"
+        "ORDER BY n.project, n.id\n"
+        "LIMIT $limit"
+    )
+    assert cypher.outputs_without_jobs_query(all_projects=True).startswith(
+        "MATCH (n:Node {type: 'final_output'})\n"
     )
 
 
@@ -199,7 +216,7 @@ def _every_statement() -> list[str]:
         cypher.save_job_query(),
         cypher.applied_migrations_query(),
         cypher.record_migration_query(),
-        cypher.attribution_neighbourhood_query(32),
+        cypher.attribution_neighbourhood_query(),
         *(cypher.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
         *(
             cypher.list_sessions_query(agent=a, since=s, after=f)
@@ -211,6 +228,7 @@ def _every_statement() -> list[str]:
         ),
         *(cypher.get_report_query(by_version=v) for v in (True, False)),
         cypher.list_jobs_query(all_projects=False, state=True),
+        cypher.outputs_without_jobs_query(all_projects=False),
     ]
     return texts
 

@@ -11,7 +11,8 @@ import pytest
 from provgraph.nli.data import LABELS, epoch_batches, load_pairs, stratified_sample
 from provgraph.nli.export import export
 from provgraph.nli.runtime import load_nli_model
-from provgraph.nli.train import DEFAULT_CONFIG, best_checkpoint, load_config, train
+from provgraph.nli.train import best_checkpoint, train
+from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
 
 SOURCES = ("alpha", "beta")
 

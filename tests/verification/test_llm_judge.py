@@ -74,3 +74,36 @@ async def test_judge_runs_from_async_seed_api() -> None:
     )
     assert result.report is not None
     assert result.report.checks[0].scores["llm_judge"].score == pytest.approx(0.95)
+
+
+class KeywordJudge:
+    """A seed-style judge: support iff the excerpt says 1603 (scores out of range on purpose)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+
+    async def score(self, *, source_excerpt: str, claim: str) -> tuple[float, str]:
+        self.calls.append((source_excerpt, claim))
+        return (1.7, "mentions 1603") if "1603" in source_excerpt else (-0.3, "no date")
+
+
+async def test_custom_entailment_judge_is_exported_and_wired() -> None:
+    """``EntailmentJudge``/``EntailmentRecord`` are exported (issue 16) and Step 3 really runs."""
+    from provgraph.verification import EntailmentJudge, EntailmentRecord
+
+    judge = KeywordJudge()
+    assert isinstance(judge, EntailmentJudge)
+    text = "Leiden got city rights in 1603. [REF|d_1] Cats sleep. [REF|d_2]"
+    sources = {"d_1": "Leiden was granted city rights in 1603.", "d_2": "Cats sleep a lot."}
+    result = await verify_citations(text, sources, entailment_judge=judge)
+    assert result.entailment_records == [
+        EntailmentRecord("d_1", 1.0, "mentions 1603"),  # clipped to [0, 1]
+        EntailmentRecord("d_2", 0.0, "no date"),
+    ]
+    assert [claim for _, claim in judge.calls] == ["Leiden got city rights in 1603.", "Cats sleep."]
+    assert result.text_with_verified_citations == text  # no config: the seed's TF-IDF rewrite
+
+
+async def test_no_judge_no_entailment_records() -> None:
+    result = await verify_citations("Rights in 1603. [REF|d_1]", {"d_1": "Granted in 1603."})
+    assert result.entailment_records == []

@@ -39,7 +39,7 @@ def test_citation_grammar_worked_cases() -> None:
 
 
 async def test_provenance_store_as_seed_store() -> None:
-    pytest.importorskip("provgraph.store.provenance_store")
+    pytest.importorskip("provgraph.provenance_store")
     from provgraph.graph import NodeType, ProvenanceNode
     from provgraph.store import ProvenanceStore
 

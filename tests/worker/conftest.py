@@ -6,7 +6,8 @@
   else started here with ``provgraph.ops.neo4j_server`` (auth off, small heap).
   The outage test needs to stop and start the server, so it uses the instance
   started here, or starts its own when the session one belongs to someone else.
-* Workers: ``celery -A services.worker.app worker -c 1`` subprocesses in their
+* Workers: ``celery -A tests.worker.hooked_app worker -c 1`` (the production
+  app with an injected pause, :mod:`tests.worker.hooked_app`) subprocesses in their
   own process group (SIGKILL reaches the pool child too), readiness by
   ``control.ping`` (what ``celery inspect ping`` does), stopped TERM then KILL.
   Timings are shortened through ``PROVGRAPH_WORKER_*`` so a killed worker's
@@ -42,7 +43,7 @@ SERVICE_TIMEOUT = 240.0
 WORKER_START_TIMEOUT = 90.0
 
 TEST_WORKER_ENV = {
-    "PROVGRAPH_TEST_HOOKS": "1",
+    "PROVGRAPH_AUTO_VERIFY": "false",  # the lost-job pass is enabled by the test about it
     "PROVGRAPH_WORKER_VISIBILITY_TIMEOUT": "10",
     "PROVGRAPH_WORKER_UNACKED_RESTORE_INTERVAL": "1",
     "PROVGRAPH_WORKER_RETRY_BACKOFF": "0.5",
@@ -222,6 +223,7 @@ class WorkerFactory:
         *,
         settings: Settings | None = None,
         queues: str = "light,heavy",
+        extra_args: tuple[str, ...] = (),
     ) -> WorkerProcess:
         settings = settings or self.settings
         name = f"pgtest{len(self.started)}-{uuid.uuid4().hex[:6]}@localhost"
@@ -241,7 +243,7 @@ class WorkerFactory:
             "-m",
             "celery",
             "-A",
-            "services.worker.app",
+            "tests.worker.hooked_app",
             "worker",
             "-c",
             "1",
@@ -253,6 +255,7 @@ class WorkerFactory:
             "INFO",
             "-n",
             name,
+            *extra_args,
         ]
         with log_path.open("wb") as log:
             popen = subprocess.Popen(

@@ -18,7 +18,10 @@ from prometheus_client import CollectorRegistry
 
 from provgraph.config import Settings
 from provgraph.errors import ConfigurationError, NotFoundError, StoreUnavailableError
-from provgraph.jobs import (
+from provgraph.ops.worker_process import celery_command, worker_argv
+from provgraph.store.memory import MemoryGraphStore
+from provgraph.store.types import Job, JobState, StoredReport
+from provgraph.usecases.jobs import (
     EXTRA_DURATION_S,
     job_id_for,
     mark_failed,
@@ -26,17 +29,14 @@ from provgraph.jobs import (
     run_verification_job,
     utcnow,
 )
-from provgraph.jobs_inline import InlineJobRunner
-from provgraph.store.memory import MemoryGraphStore
-from provgraph.store.types import Job, JobState, StoredReport
+from provgraph.usecases.jobs_inline import InlineJobRunner
+from provgraph.usecases.queues import HEAVY_QUEUE, LIGHT_QUEUE, queue_for
+from provgraph.usecases.sweep import sweep_jobs
 from provgraph.verification.config import VerificationConfig
 from services.worker.app import celery_config
 from services.worker.dispatch import enqueue_verification, shutdown_inline_runners
 from services.worker.metrics import job_stats, register_job_metrics
-from services.worker.names import HEAVY_QUEUE, LIGHT_QUEUE, queue_for
 from services.worker.options import WorkerOptions
-from services.worker.run import worker_argv
-from services.worker.sweep import sweep_jobs
 from services.worker.tasks import backoff_countdown
 from tests.worker.conftest import OUTPUT_ID, session_events
 
@@ -278,6 +278,9 @@ def test_worker_argv_defaults() -> None:
     assert "--without-gossip" in argv and "--without-mingle" in argv
     with pytest.raises(ConfigurationError):
         worker_argv(queues=["bogus"])
+    command = celery_command(argv)
+    assert command[1:5] == ["-m", "celery", "-A", "services.worker.app"]
+    assert command[5:] == argv
 
 
 def test_cli_module_never_imports_celery() -> None:

@@ -13,13 +13,14 @@ from typing import Any
 import pytest
 
 from provgraph.config import Settings
-from provgraph.jobs import TEST_DELAY_SECONDS, job_id_for, request_verification, utcnow
 from provgraph.store.port import GraphStore
 from provgraph.store.types import Job, JobState
+from provgraph.usecases.jobs import job_id_for, request_verification, utcnow
+from provgraph.usecases.queues import TASK_SWEEP
 from provgraph.verification.config import VerificationConfig
 from services.worker.dispatch import celery_app_for, enqueue_verification, publish_job
-from services.worker.names import TASK_SWEEP
 from tests.worker.conftest import OUTPUT_ID, WorkerFactory, wait_for_job
+from tests.worker.hooked_app import TEST_DELAY_SECONDS
 
 pytestmark = [pytest.mark.redis, pytest.mark.neo4j, pytest.mark.slow]
 

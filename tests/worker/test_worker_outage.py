@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 from provgraph.config import Settings
-from provgraph.jobs import TEST_DELAY_SECONDS
 from provgraph.store.port import GraphStore
 from provgraph.store.types import JobState
 from provgraph.verification.config import VerificationConfig
@@ -32,6 +31,7 @@ from tests.worker.conftest import (
     session_events,
     wait_for_job,
 )
+from tests.worker.hooked_app import TEST_DELAY_SECONDS
 
 pytestmark = [pytest.mark.redis, pytest.mark.neo4j, pytest.mark.slow]
 

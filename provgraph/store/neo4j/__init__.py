@@ -1,7 +1,7 @@
 """The Neo4j graph store: the platform's store of record behind the storage port.
 
 ``open_neo4j_store`` (sync: workers, CLI) and ``open_async_neo4j_store``
-(async: the API) apply the schema migrations in ``graph/schema`` first and
+(async: the API) apply the schema migrations in ``schema/`` (package data) first and
 stop with :class:`~provgraph.store.neo4j.migrations.MigrationError` naming the
 migration that failed. See ``docs/neo4j-store.md`` for the data model, the
 query shapes and the failure behaviour.

@@ -17,9 +17,12 @@ from typing import Any, TypeVar
 from neo4j import Driver, GraphDatabase, ManagedTransaction
 from neo4j import exceptions as neo
 
+from provgraph.audit.chain import AuditEntry, PendingEntry
 from provgraph.errors import StoreUnavailableError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.store.audit_types import Erasure, ErasureResult, Review
+from provgraph.store.neo4j import audit_ops
 from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j.driver import (
     UNKNOWN_OUTCOME_ATTEMPTS,
@@ -116,7 +119,9 @@ class Neo4jGraphStore:
     ) -> IngestResult:
         for attempt in range(UNKNOWN_OUTCOME_ATTEMPTS):
             try:
-                return self._run("ingest", lambda: ops.ingest(project, batch, token), write=True)
+                return self._run(
+                    "ingest", lambda: self._ingest_program(project, batch, token), write=True
+                )
             except StoreUnavailableError as exc:
                 unknown = isinstance(exc.__cause__, neo.IncompleteCommit)
                 if not unknown or attempt == UNKNOWN_OUTCOME_ATTEMPTS - 1:
@@ -186,7 +191,7 @@ class Neo4jGraphStore:
         for attempt in range(REPORT_SAVE_ATTEMPTS):
             try:
                 return self._run(
-                    "save_report", lambda: ops.save_report(project, report), write=True
+                    "save_report", lambda: self._report_program(project, report), write=True
                 )
             except Exception as exc:
                 if not isinstance(exc.__cause__, neo.ConstraintError):
@@ -224,6 +229,60 @@ class Neo4jGraphStore:
         self, project: str | None, *, state: str | None = None, limit: int = 100
     ) -> list[Job]:
         return self._run("list_jobs", lambda: ops.list_jobs(project, state, limit), write=False)
+
+    def outputs_without_jobs(
+        self, project: str | None = None, *, limit: int = 100
+    ) -> list[tuple[str, str]]:
+        return self._run(
+            "outputs_without_jobs", lambda: ops.outputs_without_jobs(project, limit), write=False
+        )
+
+    # ------------------------------------------------------------------ audit trail
+    def _ingest_program(
+        self, project: str, batch: list[tuple[int, Event]], token: str
+    ) -> ops.Program[IngestResult]:
+        if self.config.audit_chain:
+            return audit_ops.ingest(project, batch, token)
+        return ops.ingest(project, batch, token)
+
+    def _report_program(self, project: str, report: StoredReport) -> ops.Program[StoredReport]:
+        if self.config.audit_chain:
+            return audit_ops.save_report(project, report)
+        return ops.save_report(project, report)
+
+    def append_audit(self, project: str, pending: PendingEntry) -> AuditEntry:
+        return self._run("append_audit", lambda: audit_ops.append(project, pending), write=True)
+
+    def audit_entries(self, project: str, *, after: int = 0, limit: int = 1000) -> list[AuditEntry]:
+        return self._run(
+            "audit_entries", lambda: audit_ops.entries(project, after, limit), write=False
+        )
+
+    def audit_head(self, project: str) -> tuple[int, str]:
+        return self._run("audit_head", lambda: audit_ops.head(project), write=False)
+
+    def audit_projects(self) -> list[str]:
+        return self._run("audit_projects", audit_ops.projects, write=False)
+
+    def save_review(self, project: str, review: Review) -> Review:
+        chain = self.config.audit_chain
+        return self._run(
+            "save_review", lambda: audit_ops.save_review(project, review, chain), write=True
+        )
+
+    def list_reviews(self, project: str, output_id: str | None = None) -> list[Review]:
+        return self._run(
+            "list_reviews", lambda: audit_ops.list_reviews(project, output_id), write=False
+        )
+
+    def find_nodes(self, project: str, text: str, *, limit: int = 500) -> list[ProvenanceNode]:
+        return self._run(
+            "find_nodes", lambda: audit_ops.find_nodes(project, text, limit), write=False
+        )
+
+    def erase(self, project: str, erasure: Erasure) -> ErasureResult:
+        chain = self.config.audit_chain
+        return self._run("erase", lambda: audit_ops.erase(project, erasure, chain), write=True)
 
     # ------------------------------------------------------------------ lifecycle
     def ping(self) -> bool:

@@ -13,9 +13,12 @@ from typing import Any, TypeVar
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
 from neo4j import exceptions as neo
 
+from provgraph.audit.chain import AuditEntry, PendingEntry
 from provgraph.errors import StoreUnavailableError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
+from provgraph.store.audit_types import Erasure, ErasureResult, Review
+from provgraph.store.neo4j import audit_ops
 from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j.adapter import REPORT_SAVE_ATTEMPTS
 from provgraph.store.neo4j.driver import (
@@ -96,7 +99,7 @@ class AsyncNeo4jGraphStore:
         for attempt in range(UNKNOWN_OUTCOME_ATTEMPTS):
             try:
                 return await self._run(
-                    "ingest", lambda: ops.ingest(project, batch, token), write=True
+                    "ingest", lambda: self._ingest_program(project, batch, token), write=True
                 )
             except StoreUnavailableError as exc:
                 unknown = isinstance(exc.__cause__, neo.IncompleteCommit)
@@ -166,7 +169,7 @@ class AsyncNeo4jGraphStore:
         for attempt in range(REPORT_SAVE_ATTEMPTS):
             try:
                 return await self._run(
-                    "save_report", lambda: ops.save_report(project, report), write=True
+                    "save_report", lambda: self._report_program(project, report), write=True
                 )
             except Exception as exc:
                 if not isinstance(exc.__cause__, neo.ConstraintError):
@@ -205,6 +208,48 @@ class AsyncNeo4jGraphStore:
     ) -> list[Job]:
         return await self._run(
             "list_jobs", lambda: ops.list_jobs(project, state, limit), write=False
+        )
+
+    # ------------------------------------------------------------------ audit trail
+    def _ingest_program(
+        self, project: str, batch: list[tuple[int, Event]], token: str
+    ) -> ops.Program[IngestResult]:
+        if self.config.audit_chain:
+            return audit_ops.ingest(project, batch, token)
+        return ops.ingest(project, batch, token)
+
+    def _report_program(self, project: str, report: StoredReport) -> ops.Program[StoredReport]:
+        if self.config.audit_chain:
+            return audit_ops.save_report(project, report)
+        return ops.save_report(project, report)
+
+    async def append_audit(self, project: str, pending: PendingEntry) -> AuditEntry:
+        return await self._run(
+            "append_audit", lambda: audit_ops.append(project, pending), write=True
+        )
+
+    async def audit_entries(
+        self, project: str, *, after: int = 0, limit: int = 1000
+    ) -> list[AuditEntry]:
+        return await self._run(
+            "audit_entries", lambda: audit_ops.entries(project, after, limit), write=False
+        )
+
+    async def save_review(self, project: str, review: Review) -> Review:
+        chain = self.config.audit_chain
+        return await self._run(
+            "save_review", lambda: audit_ops.save_review(project, review, chain), write=True
+        )
+
+    async def list_reviews(self, project: str, output_id: str | None = None) -> list[Review]:
+        return await self._run(
+            "list_reviews", lambda: audit_ops.list_reviews(project, output_id), write=False
+        )
+
+    async def erase(self, project: str, erasure: Erasure) -> ErasureResult:
+        chain = self.config.audit_chain
+        return await self._run(
+            "erase", lambda: audit_ops.erase(project, erasure, chain), write=True
         )
 
     # ------------------------------------------------------------------ lifecycle

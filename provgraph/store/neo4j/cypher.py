@@ -35,8 +35,15 @@ INGEST_LOCK = "IngestLock"
 project are serialised and the read-decide-write of a batch sees a stable state."""
 SCHEMA_MIGRATION = "SchemaMigration"
 
+AUDIT_ENTRY = "AuditEntry"
+"""One per entry of a project's audit chain, id = seq (see ``audit_cypher``)."""
+AUDIT_HEAD = "AuditHead"
+"""One per project: the chain's last seq and hash; every append writes it first."""
+REVIEW = "Review"
+
 NODE_LABELS: frozenset[str] = frozenset(
     {NODE, DELIVERY, CITATION_KEY, REPORT, JOB, INGEST_LOCK, SCHEMA_MIGRATION}
+    | {AUDIT_ENTRY, AUDIT_HEAD, REVIEW}
 )
 """The whitelist of node labels; the migrations constrain (project, id) on each."""
 
@@ -240,16 +247,18 @@ def node_edges_query() -> str:
     )
 
 
-def neighbourhood_query(direction: LineageDirection, depth: int, *, max_depth: int) -> str:
-    """Node ids and types within ``depth`` edges in one direction, with each one's
-    edges to its next neighbours in that direction.
+def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_depth: int) -> str:
+    """Node ids and types within ``depth`` edges in one direction (``None``: any
+    distance), with each one's edges to its next neighbours in that direction.
 
     Only distinct nodes are returned, never paths (path enumeration explodes on
-    sessions with many joins); :mod:`provgraph.traversal` walks the result in
+    sessions with many joins; Neo4j plans ``RETURN DISTINCT`` over a
+    variable-length match as a pruning breadth-first expand, which visits each
+    node once, bounded or not); :mod:`provgraph.traversal` walks the result in
     Python so every adapter gives the same answer. The neighbours of the last
     ring are included because the walks need to know whether a bound cut them.
     """
-    bound = bounded_int(depth, name="depth", low=1, high=max_depth)
+    bound = "" if depth is None else str(bounded_int(depth, name="depth", low=1, high=max_depth))
     if LineageDirection(direction) == LineageDirection.UP:
         reach, step = f"(o)<-[*0..{bound}]-(m:{NODE})", f"(x:{NODE})-[r]->(m)"
     else:
@@ -266,14 +275,21 @@ def neighbourhood_query(direction: LineageDirection, depth: int, *, max_depth: i
     )
 
 
-def attribution_neighbourhood_query(depth: int) -> str:
-    """Upstream neighbourhood of an output, bounded by the attribution depth limit."""
-    return neighbourhood_query(LineageDirection.UP, depth, max_depth=MAX_ATTRIBUTION_DEPTH)
+def attribution_neighbourhood_query() -> str:
+    """The whole upstream neighbourhood of an output, at any distance.
+
+    Unbounded on purpose: the set of contributing sources must be complete
+    (:func:`provgraph.traversal.contributing_sources`), and only the path
+    enumeration run on the result is bounded by ``max_depth``. The fetch is
+    linear in the upstream subgraph (distinct nodes, pruning expand).
+    """
+    return neighbourhood_query(LineageDirection.UP, None, max_depth=MAX_ATTRIBUTION_DEPTH)
 
 
 def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
-    """Neighbourhood for a lineage walk, bounded by the lineage depth limit."""
-    return neighbourhood_query(direction, depth, max_depth=MAX_LINEAGE_DEPTH)
+    """Neighbourhood for a lineage walk, bounded by the lineage depth limit (always bounded)."""
+    bound = bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
+    return neighbourhood_query(direction, bound, max_depth=MAX_LINEAGE_DEPTH)
 
 
 # ---------------------------------------------------------------------- sessions and keys
@@ -392,7 +408,8 @@ def save_job_query() -> str:
     """Create or replace a job."""
     return (
         f"MERGE (j:{JOB} {{project: $project, id: $id}})\n"
-        "SET j.state = $state, j.created_at = $created_at, j.doc = $doc"
+        "SET j.state = $state, j.created_at = $created_at, j.output_id = $output_id,\n"
+        "    j.doc = $doc"
     )
 
 
@@ -405,6 +422,27 @@ def list_jobs_query(*, all_projects: bool, state: bool) -> str:
     match = f"MATCH (j:{JOB})\n" if all_projects else f"MATCH (j:{JOB} {{project: $project}})\n"
     where = "WHERE j.state = $state\n" if state else ""
     return match + where + "RETURN j.doc AS doc\nORDER BY j.created_at ASC, j.id ASC\nLIMIT $limit"
+
+
+def outputs_without_jobs_query(*, all_projects: bool) -> str:
+    """Final outputs with neither a job nor a report (the sweep's lost-job pass).
+
+    ``all_projects`` is the second deliberate cross-project read (the worker's
+    sweep). Jobs saved before ``output_id`` was a property match only through
+    a report; the sweep backfills them on its first pass.
+    """
+    match = (
+        f"MATCH (n:{NODE} {{type: 'final_output'}})\n"
+        if all_projects
+        else f"MATCH (n:{NODE} {{project: $project, type: 'final_output'}})\n"
+    )
+    return (
+        match + f"WHERE NOT EXISTS {{ MATCH (:{JOB} {{project: n.project, output_id: n.id}}) }}\n"
+        f"  AND NOT EXISTS {{ MATCH (:{REPORT} {{project: n.project, output_id: n.id}}) }}\n"
+        "RETURN n.project AS project, n.id AS id\n"
+        "ORDER BY n.project, n.id\n"
+        "LIMIT $limit"
+    )
 
 
 # ---------------------------------------------------------------------- schema

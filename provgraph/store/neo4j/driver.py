@@ -42,6 +42,8 @@ class ConnectionConfig:
     password: str | None
     database: str
     batch_size: int
+    audit_chain: bool = True
+    """Seal accepted batches, reports and reviews into the audit chain (off: benchmarks)."""
 
     @classmethod
     def from_settings(cls, settings: Settings) -> ConnectionConfig:
@@ -53,6 +55,7 @@ class ConnectionConfig:
             password=settings.neo4j_password,
             database=settings.neo4j_database,
             batch_size=settings.neo4j_batch_size,
+            audit_chain=settings.audit_chain,
         )
 
     @property

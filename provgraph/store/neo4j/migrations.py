@@ -1,4 +1,4 @@
-"""Numbered Cypher schema migrations (``graph/schema/NNNN_name.cypher``), applied at start-up.
+"""Numbered Cypher schema migrations (``schema/NNNN_name.cypher``), applied at start-up.
 
 Constraints and reasons:
 
@@ -31,8 +31,8 @@ from neo4j import exceptions as neo
 from provgraph.errors import StoreError
 from provgraph.store.neo4j import cypher
 
-SCHEMA_DIR = Path(__file__).resolve().parents[3] / "graph" / "schema"
-"""The repository's ``graph/schema`` folder."""
+SCHEMA_DIR = Path(__file__).resolve().with_name("schema")
+"""The migrations, shipped as package data next to this module (a wheel install migrates)."""
 INDEX_WAIT_S = 300
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.cypher$")
 

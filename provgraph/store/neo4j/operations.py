@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from provgraph.errors import NotFoundError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
-from provgraph.mapping import map_events, utc_text
+from provgraph.mapping import EventWrite, map_events, utc_text
 from provgraph.store.codec import decode_cursor, encode_cursor
 from provgraph.store.neo4j import cypher, rows
 from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
@@ -42,7 +42,7 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import lineage_walk, source_paths
+from provgraph.traversal import contributing_sources, lineage_walk, source_paths
 
 T = TypeVar("T")
 Record = dict[str, Any]
@@ -66,9 +66,17 @@ def _one(records: list[Record]) -> Record | None:
 # ---------------------------------------------------------------------- ingestion
 def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Program[IngestResult]:
     """One batch in one transaction: lock and look up, decide in Python, write."""
+    result, _ = yield from ingest_decided(project, events, batch)
+    return result
+
+
+def ingest_decided(
+    project: str, events: Sequence[tuple[int, Event]], batch: str
+) -> Program[tuple[IngestResult, tuple[EventWrite, ...]]]:
+    """:func:`ingest`, also returning the writes applied (the audit chain records them)."""
     writes = map_events(events)
     if not writes:
-        return IngestResult()
+        return IngestResult(), ()
     looked_up = yield Statement(
         cypher.ingest_lookup_query(), {"project": project, **lookup_params(writes)}
     )
@@ -80,7 +88,7 @@ def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Pro
             cypher.ingest_write_query(),
             {"project": project, "batch": batch, **write_params(decision.to_write)},
         )
-    return decision.result
+    return decision.result, decision.to_write
 
 
 # ---------------------------------------------------------------------- node reads
@@ -171,10 +179,12 @@ def citation_summary(project: str, session_id: str) -> Program[list[CitationSumm
 
 # ---------------------------------------------------------------------- traversal
 def attribution(project: str, query: AttributionQuery) -> Program[SourcePaths]:
-    """Fetch the upstream neighbourhood (distinct nodes), walk it with
-    :func:`provgraph.traversal.source_paths`, then load the nodes on the paths."""
+    """Fetch the whole upstream neighbourhood (distinct nodes, linear), walk it with
+    :func:`provgraph.traversal.source_paths` (bounded) and
+    :func:`provgraph.traversal.contributing_sources` (complete), then load the
+    nodes on the paths and the sources."""
     records = yield Statement(
-        cypher.attribution_neighbourhood_query(query.max_depth),
+        cypher.attribution_neighbourhood_query(),
         {"project": project, "id": query.output_id},
     )
     if not records:
@@ -183,11 +193,13 @@ def attribution(project: str, query: AttributionQuery) -> Program[SourcePaths]:
     paths, truncated = source_paths(
         graph, query.output_id, max_depth=query.max_depth, max_paths=query.max_paths
     )
-    wanted = sorted({query.output_id, *(i for p in paths for i in p)})
+    source_ids = contributing_sources(graph, query.output_id)
+    wanted = sorted({query.output_id, *source_ids, *(i for p in paths for i in p)})
     nodes = yield from get_nodes(project, wanted)
     output = nodes[query.output_id]
     on_paths = {i: nodes[i] for p in paths for i in p}
-    return build_source_paths(output, paths, on_paths, truncated)
+    sources = [nodes[i] for i in source_ids]
+    return build_source_paths(output, paths, on_paths, truncated, sources)
 
 
 def lineage(
@@ -290,6 +302,20 @@ def _list_jobs(project: str | None, state: str | None, limit: int) -> Program[li
         cypher.list_jobs_query(all_projects=project is None, state=state is not None), params
     )
     return [rows.job_from_row(r) for r in records]
+
+
+def outputs_without_jobs(project: str | None, limit: int) -> Program[list[tuple[str, str]]]:
+    """Validates the bound eagerly, then returns the program."""
+    bounded_int(limit, name="limit", low=0, high=MAX_JOB_LISTING)
+    return _outputs_without_jobs(project, limit)
+
+
+def _outputs_without_jobs(project: str | None, limit: int) -> Program[list[tuple[str, str]]]:
+    records = yield Statement(
+        cypher.outputs_without_jobs_query(all_projects=project is None),
+        {"project": project, "limit": limit},
+    )
+    return [(str(r["project"]), str(r["id"])) for r in records]
 
 
 def ping() -> Program[bool]:

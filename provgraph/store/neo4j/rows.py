@@ -142,6 +142,7 @@ def job_params(job: Job) -> dict[str, Any]:
         "id": job.id,
         "state": job.state.value,
         "created_at": utc_text(job.created_at),
+        "output_id": job.output_id,
         "doc": json.dumps(job_to_dict(job), ensure_ascii=False),
     }
 

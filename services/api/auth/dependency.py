@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable
 
 from starlette.requests import HTTPConnection
 
-from services.api.auth.keystore import authenticate_bootstrap
-from services.api.auth.roles import Permission, Principal, Role
+from provgraph.usecases.keys import authenticate_bootstrap
+from provgraph.usecases.roles import Permission, Principal, Role
 from services.api.errors import ForbiddenError, UnauthenticatedError
 from services.api.state import AppState
 
@@ -23,6 +23,7 @@ _WHAT = {
     Permission.WRITE_EVENTS: "posting events needs an ingest or admin key",
     Permission.READ: "reading needs a read or admin key",
     Permission.REQUEST_VERIFICATION: "requesting verification needs an admin key",
+    Permission.REVIEW: "reviewing a verdict needs a review or admin key",
 }
 
 

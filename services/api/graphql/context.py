@@ -11,8 +11,8 @@ from fastapi import Request
 from strawberry.fastapi import BaseContext
 
 from provgraph.store.port import AsyncGraphStore
+from provgraph.usecases.roles import Permission, Principal
 from services.api.auth.dependency import authenticate, authorize
-from services.api.auth.roles import Permission, Principal
 from services.api.errors import PayloadTooLargeError, UnauthenticatedError
 from services.api.graphql.loaders import Loaders, create_loaders
 from services.api.state import AppState

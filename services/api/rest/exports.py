@@ -15,8 +15,8 @@ from fastapi.responses import Response
 
 from provgraph.graph import ProvenanceGraph
 from provgraph.store.types import MAX_LINEAGE_LIMIT
+from provgraph.usecases.roles import Permission, Principal
 from services.api.auth.dependency import require
-from services.api.auth.roles import Permission, Principal
 from services.api.errors import ApiError
 from services.api.state import AppState
 

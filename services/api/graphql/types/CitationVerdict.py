@@ -10,3 +10,7 @@ class CitationVerdict:
     verdict: str | None
     confidence: float | None
     claim: str | None
+    effective_verdict: str | None = strawberry.field(
+        default=None, description="After the latest human review (else the machine verdict)."
+    )
+    overridden: bool = False

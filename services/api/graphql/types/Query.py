@@ -85,7 +85,9 @@ class Query:
         found = await info.context.loaders.nodes.load(_id(str(id), "id"))
         return Node.from_domain(found) if found else None
 
-    @typed.field(description="Sources and paths of an output; bounded, see `truncated`.")
+    @typed.field(
+        description="Every source of an output (complete) and its paths (bounded, see `truncated`)."
+    )
     async def attribution(
         self,
         info: Info,

@@ -6,16 +6,19 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 
 import strawberry
 from strawberry.scalars import JSON
 
 from provgraph.store.types import StoredReport
+from provgraph.usecases.reviews import reviewed_checks, verdict_counts
 from services.api.graphql import report_view, typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.CitationCheck import CitationCheck
 from services.api.graphql.types.Node import Node
+from services.api.graphql.types.ReviewedCitation import ReviewedCitation
+from services.api.graphql.types.ReviewState import ReviewState
 from services.api.graphql.types.StageRun import StageRun
 from services.api.graphql.types.VerdictCount import VerdictCount
 
@@ -64,6 +67,39 @@ class VerificationReport:
             citations=[CitationCheck.from_dict(i) for i in report_view.citation_items(doc)],
             document=cast(JSON, doc),
         )
+
+    def _stored(self) -> StoredReport:
+        doc = cast(dict[str, Any], self.document)
+        return StoredReport(
+            str(self.output_id),
+            self.session_id,
+            self.config_hash,
+            doc,
+            self.created_at,
+            self.version,
+        )
+
+    @typed.field(description="Each check's machine and effective verdict, with its review.")
+    async def reviewed_citations(
+        self, info: strawberry.Info[GraphQLContext, None], state: ReviewState = ReviewState.ALL
+    ) -> list[ReviewedCitation]:
+        ctx = info.context
+        reviews = await ctx.store.list_reviews(ctx.project, str(self.output_id))
+        checks = reviewed_checks(self._stored(), reviews)
+        if state == ReviewState.REVIEWED:
+            checks = [c for c in checks if c.review is not None]
+        elif state == ReviewState.OVERRIDDEN:
+            checks = [c for c in checks if c.overridden]
+        return [ReviewedCitation.from_domain(c) for c in checks]
+
+    @typed.field(description="Citations per verdict after reviews (verdictCounts: the machine's).")
+    async def effective_verdict_counts(
+        self, info: strawberry.Info[GraphQLContext, None]
+    ) -> list[VerdictCount]:
+        ctx = info.context
+        reviews = await ctx.store.list_reviews(ctx.project, str(self.output_id))
+        counts = verdict_counts(reviewed_checks(self._stored(), reviews))["effective"]
+        return [VerdictCount(verdict=v, count=c) for v, c in sorted(counts.items())]
 
     @typed.field()
     async def output(self, info: strawberry.Info[GraphQLContext, None]) -> Node | None:

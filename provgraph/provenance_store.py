@@ -12,15 +12,17 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from provgraph.citations import AGENT_KEY_PREFIX, DATA_KEY_PREFIX
-from provgraph.errors import NotFoundError, ValidationError
+from provgraph.errors import ValidationError
 from provgraph.events import MAX_DATA_BYTES, EdgeSpec, Event
 from provgraph.graph import EdgeLabel, NodeType, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EDGE_LABEL_BY_CHILD_TYPE
+from provgraph.seed_view import seed_graph, seed_node
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
 from provgraph.store.types import IngestResult
@@ -51,6 +53,7 @@ class ProvenanceStore:
         self.project = project
         self.session_id = session_id or f"session-{uuid.uuid4()}"
         self._pending_edges: dict[str, list[ProvenanceEdge]] = {}
+        self._pending_keys: dict[str, str] = {}  # node id -> key handed out before add_node
         self._counter = self._highest_key_number()
 
     # ------------------------------------------------------------------ writes
@@ -112,8 +115,11 @@ class ProvenanceStore:
         )
 
     def add_node(self, node: ProvenanceNode) -> None:
-        """Record a node (and any edges that were waiting for it)."""
+        """Record a node (with any edges, or a key, that were waiting for it)."""
         waiting = self._pending_edges.pop(node.id, [])
+        key = self._pending_keys.pop(node.id, None)
+        if key is not None and node.citation_key is None:
+            node = replace(node, citation_key=key)
         self._emit(node, edges=waiting)
 
     def add_edge(self, source_id: str, target_id: str, label: str = "") -> None:
@@ -142,7 +148,11 @@ class ProvenanceStore:
     def _register(self, node_id: str, prefix: str) -> str:
         node = self.graph_store.get_node(self.project, node_id)
         if node is None or node.type is None:
-            raise NotFoundError(f"node '{node_id}' is not in this store; add it before registering")
+            # seed behaviour: the key is handed out now and bound when the node is added
+            if node_id not in self._pending_keys:
+                self._counter += 1
+                self._pending_keys[node_id] = f"{prefix}_{self._counter}"
+            return self._pending_keys[node_id]
         if node.citation_key:
             return node.citation_key
         self._counter += 1
@@ -156,7 +166,12 @@ class ProvenanceStore:
         return self._counter
 
     def register_data_source(self, node_id: str) -> str:
-        """Give a data-read node the next ``d_N`` key (shared counter with ``a_N``)."""
+        """Give a data-read node the next ``d_N`` key (shared counter with ``a_N``).
+
+        As in the seed, the node need not be added yet: the key is handed out at
+        once and bound to the node when :meth:`add_node` records it. A node keeps
+        one key (registering it again returns that key).
+        """
         return self._register(node_id, DATA_KEY_PREFIX)
 
     def register_agent_output(self, node_id: str) -> str:
@@ -165,17 +180,21 @@ class ProvenanceStore:
 
     def resolve_citation(self, key: str) -> str | None:
         node = self.graph_store.resolve_citation_key(self.project, self.session_id, key)
-        return node.id if node else None
+        if node is not None:
+            return node.id
+        return next((n for n, k in self._pending_keys.items() if k == key), None)
 
     def citation_key_for_node(self, node_id: str) -> str | None:
         node = self.graph_store.get_node(self.project, node_id)
-        return node.citation_key if node else None
+        if node is not None and node.citation_key:
+            return node.citation_key
+        return self._pending_keys.get(node_id)
 
     def citation_summary(self) -> dict[str, dict[str, Any]]:
         """Every key → what it names (seed shape, plus ``cited_in``)."""
         summary: dict[str, dict[str, Any]] = {}
         for entry in self.graph_store.citation_summary(self.project, self.session_id):
-            node = entry.node
+            node = seed_node(entry.node)
             summary[entry.key] = {
                 "node_id": node.id,
                 "type": node.type.value if node.type else None,
@@ -197,7 +216,7 @@ class ProvenanceStore:
     @property
     def graph(self) -> ProvenanceGraph:
         """A snapshot of the session's graph (re-read on every access)."""
-        return self.graph_store.session_graph(self.project, self.session_id)
+        return seed_graph(self.graph_store.session_graph(self.project, self.session_id))
 
     @property
     def nodes(self) -> dict[str, ProvenanceNode]:

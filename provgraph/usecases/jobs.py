@@ -5,8 +5,9 @@ one verifier config. Its state lives in the graph (``queued`` â†’ ``running`` â†
 ``done`` | ``failed``), so it survives a lost queue message, a restarted broker
 or a killed worker. This module is the domain half and knows nothing about
 Celery: the worker (``services.worker``) and the embedded runner
-(:mod:`provgraph.jobs_inline`) both call :func:`request_verification` and
-:func:`run_verification_job`.
+(:mod:`provgraph.usecases.jobs_inline`) both call :func:`request_verification` and
+:func:`run_verification_job`. It is application logic (a state machine over
+the storage port), so it lives in the use-case layer.
 
 Idempotency rests on two deterministic keys:
 
@@ -25,8 +26,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -49,8 +50,8 @@ segfault in a model): such a job is redelivered forever otherwise, because a
 killed process never reaches the task's own retry accounting.
 """
 
-TEST_HOOKS_ENV = "PROVGRAPH_TEST_HOOKS"
-"""When ``1``, :func:`run_verification_job` honours test-only knobs in ``job.extra``."""
+BeforeRun = Callable[[Job], None]
+"""Called with the job marked ``running``, before the engine runs (tests inject a pause)."""
 
 # Keys of ``job.extra`` this module owns.
 EXTRA_PROJECT = "project"
@@ -61,8 +62,6 @@ EXTRA_FINISHED_AT = "finished_at"
 EXTRA_DURATION_S = "duration_s"
 EXTRA_CITATIONS = "citations_checked"
 EXTRA_REPORT_CONFIG_HASH = "report_config_hash"
-TEST_DELAY_SECONDS = "test_delay_seconds"
-TEST_DELAY_ATTEMPTS = "test_delay_attempts"
 
 
 def utcnow() -> datetime:
@@ -177,6 +176,7 @@ def run_verification_job(
     *,
     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
     models: StageModels | None = None,
+    before_run: BeforeRun | None = None,
 ) -> Job:
     """Run one job to ``done`` or ``failed``; safe to call again for the same job.
 
@@ -191,7 +191,8 @@ def run_verification_job(
     retries with backoff. Any other exception is permanent: the job is marked
     ``failed`` with the reason and returned. Raises ``NotFoundError`` when the
     job itself is unknown. ``models`` are preloaded stage models (a worker
-    process passes its own, loaded once) handed to the engine.
+    process passes its own, loaded once) handed to the engine. ``before_run``
+    is an injected hook (the tests pause there to kill a worker mid-job).
     """
     job = store.get_job(project, job_id)
     if job is None:
@@ -214,7 +215,8 @@ def run_verification_job(
     )
     clock = time.monotonic()
     try:
-        _honour_test_delay(job)
+        if before_run is not None:
+            before_run(job)
         stored, citations = _verify(store, project, job, config, models)
     except RetryableError as exc:
         _requeue_after_transient(store, project, job, exc)
@@ -316,19 +318,3 @@ def _requeue_after_transient(
         )
     except Exception as save_exc:  # the store is probably down: nothing more to do
         log.info("job %s: could not record transient error (%s)", job.id, save_exc)
-
-
-def _honour_test_delay(job: Job) -> None:
-    """Test-only: sleep ``extra.test_delay_seconds`` on the first attempts.
-
-    Active only when ``PROVGRAPH_TEST_HOOKS=1`` in the worker's environment, so
-    production jobs never sleep whatever their ``extra`` says. Lets the tests
-    kill a worker deterministically mid-task. ``test_delay_attempts`` (default
-    1) limits the delay to the first N attempts, so the redelivered run is fast.
-    """
-    if os.environ.get(TEST_HOOKS_ENV) != "1":
-        return
-    seconds = float(job.extra.get(TEST_DELAY_SECONDS, 0) or 0)
-    attempts = int(job.extra.get(TEST_DELAY_ATTEMPTS, 1) or 1)
-    if seconds > 0 and job.attempts <= attempts:
-        time.sleep(seconds)

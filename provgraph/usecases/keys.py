@@ -6,12 +6,18 @@ the key id lets a lookup go straight to one row; the stored hash is compared in
 constant time. The bootstrap admin key (``PROVGRAPH_BOOTSTRAP_ADMIN_KEY``) is
 never written to the database: it is checked against the environment on each
 request so rotating it needs only a restart.
+
+The database file is created owner-only (``0600``) and an existing file that
+group or others can read is tightened on open: hashes of high-entropy tokens
+are not secrets in themselves, but the file also names every project and key,
+and SQLite's WAL and shared-memory files copy the database file's mode.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import os
 import re
 import secrets
 import sqlite3
@@ -20,7 +26,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from services.api.auth.roles import Principal, Role
+from provgraph.errors import ValidationError
+from provgraph.usecases.roles import Principal, Role
 
 TOKEN_PREFIX = "pgk_"
 _TOKEN_RE = re.compile(r"^pgk_([0-9a-f]{16})_([A-Za-z0-9_-]{20,128})$")
@@ -40,8 +47,16 @@ CREATE TABLE IF NOT EXISTS api_keys (
 """
 
 
-class KeyOperationError(ValueError):
-    """A key operation was refused (bad project or role, unknown key id)."""
+KEY_FILE_MODE = 0o600
+"""Owner read/write only: the key database and its WAL/SHM companions."""
+KEY_DIR_MODE = 0o700
+
+
+class KeyOperationError(ValidationError, ValueError):
+    """A key operation was refused (bad project or role, unknown key id).
+
+    Also a ``ValueError``, as it was before it joined the ``ProvgraphError`` tree.
+    """
 
 
 @dataclass(frozen=True)
@@ -73,13 +88,33 @@ def validate_project(project: str) -> str:
     return project
 
 
+def prepare_key_file(path: Path) -> None:
+    """Create the key database file owner-only (0600), or tighten an existing one.
+
+    The file is created before SQLite opens it so there is no moment when it
+    exists with the process umask's (often world-readable) mode.
+    """
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=KEY_DIR_MODE, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, KEY_FILE_MODE)
+    try:
+        if os.fstat(fd).st_mode & 0o077:
+            os.fchmod(fd, KEY_FILE_MODE)
+    finally:
+        os.close(fd)
+    for suffix in ("-wal", "-shm"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists() and companion.stat().st_mode & 0o077:
+            companion.chmod(KEY_FILE_MODE)
+
+
 class KeyStore:
     """The key database; safe to share between threads (one connection, one lock)."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            prepare_key_file(self.path)
         self._lock = threading.Lock()
         self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         with self._lock:
@@ -149,14 +184,14 @@ class KeyStore:
             return None
         with self._lock:
             row = self._conn.execute(
-                "SELECT project, role, token_sha256, revoked_at FROM api_keys WHERE id = ?",
+                "SELECT project, role, token_sha256, revoked_at, name FROM api_keys WHERE id = ?",
                 (match.group(1),),
             ).fetchone()
         if row is None or row[3] is not None:
             return None
         if not hmac.compare_digest(row[2], hash_token(token)):
             return None
-        return Principal(project=row[0], role=Role(row[1]), key_id=match.group(1))
+        return Principal(project=row[0], role=Role(row[1]), key_id=match.group(1), key_name=row[4])
 
 
 def authenticate_bootstrap(token: str, bootstrap_key: str | None, project: str) -> Principal | None:

@@ -1,8 +1,9 @@
-"""Queue and task names shared by the app, the tasks and the dispatcher (no Celery import).
+"""Queue and task names: the contract between whoever publishes a job and the worker.
 
-The dispatcher runs in the API process, which may not have Celery loaded (or
-installed, in embedded mode); keeping the names here lets it choose a queue
-without importing the app.
+The API sends tasks **by name** and never imports the worker, so the names,
+the queues live here, framework-free: the worker's Celery app registers its
+tasks under these names, and every publisher sends to them (the routing of
+both sides is :func:`provgraph.usecases.publishing.queue_topology`).
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ QUEUES = (LIGHT_QUEUE, HEAVY_QUEUE)
 
 TASK_VERIFY_LIGHT = "provgraph.verify.light"
 TASK_VERIFY_HEAVY = "provgraph.verify.heavy"
-TASK_SWEEP = "provgraph.jobs.sweep"
+TASK_SWEEP = "provgraph.usecases.jobs.sweep"
 TASK_PING = "provgraph.worker.ping"
+TASK_RETENTION = "provgraph.audit.retention"
+TASK_CHECKPOINT = "provgraph.audit.checkpoint"
 
 
 def queue_for(config: VerificationConfig) -> str:

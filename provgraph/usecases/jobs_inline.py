@@ -18,14 +18,15 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from provgraph.errors import RetryableError
-from provgraph.jobs import (
+from provgraph.store.port import GraphStore
+from provgraph.store.types import Job, JobState
+from provgraph.usecases.jobs import (
     DEFAULT_MAX_ATTEMPTS,
+    BeforeRun,
     mark_failed,
     request_verification,
     run_verification_job,
 )
-from provgraph.store.port import GraphStore
-from provgraph.store.types import Job, JobState
 
 if TYPE_CHECKING:
     from provgraph.verification.config import StageModels, VerificationConfig
@@ -41,7 +42,8 @@ class InlineJobRunner:
     fails transiently). Submitting a job that is already pending here returns
     the pending job instead of running it twice. ``models_for`` supplies
     preloaded models per config (loaded once per process), else the engine
-    loads what it needs per job.
+    loads what it needs per job. It is also the embedded mode's
+    :class:`~provgraph.usecases.publishing.JobPublisher` (:meth:`publish`).
     """
 
     def __init__(
@@ -52,12 +54,14 @@ class InlineJobRunner:
         max_retries: int = 3,
         backoff_s: float = 0.2,
         models_for: Callable[[VerificationConfig], StageModels] | None = None,
+        before_run: BeforeRun | None = None,
     ) -> None:
         self._store = store
         self._background = background
         self._max_retries = max_retries
         self._backoff_s = backoff_s
         self._models_for = models_for
+        self._before_run = before_run
         self._lock = threading.Lock()
         self._pending: dict[str, Future[Job]] = {}
         self._executor: ThreadPoolExecutor | None = None
@@ -92,6 +96,16 @@ class InlineJobRunner:
         future = self._schedule(project, job.id, config)
         return future.result() if wait else job
 
+    def publish(self, project: str, job: Job, config: VerificationConfig) -> None:
+        """The publisher port (:class:`~provgraph.usecases.publishing.JobPublisher`).
+
+        Runs the recorded job here: now (``background=False``) or on the thread.
+        """
+        if self._background:
+            self._schedule(project, job.id, config)
+        else:
+            self.run(project, job.id, config)
+
     def run(self, project: str, job_id: str, config: VerificationConfig) -> Job:
         """Run one job to completion here, retrying transient errors with backoff."""
         models = self._models_for(config) if self._models_for is not None else None
@@ -104,6 +118,7 @@ class InlineJobRunner:
                     config,
                     max_attempts=DEFAULT_MAX_ATTEMPTS,
                     models=models,
+                    before_run=self._before_run,
                 )
             except RetryableError as exc:
                 if attempt == self._max_retries:

@@ -1,15 +1,23 @@
-"""Starting a worker in this process (what ``provgraph worker`` calls).
+"""Starting a worker (what ``provgraph worker`` calls), by import string.
 
-Kept apart from the CLI so that the CLI never imports Celery itself.
+The CLI never imports the worker service nor Celery: this module builds the
+``celery worker`` arguments and replaces the process with
+``python -m celery -A services.worker.app worker …``, so Celery imports the
+app itself and the signals (TERM: warm shutdown) reach it directly.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
 
 from provgraph.config import load_settings
 from provgraph.errors import ConfigurationError
-from services.worker.names import QUEUES
+from provgraph.usecases.queues import QUEUES
+
+WORKER_APP = "services.worker.app"
+"""The worker's Celery app, by import string (``celery -A``)."""
 
 
 def worker_argv(
@@ -80,6 +88,10 @@ def run_worker(
     )
     if beat:
         settings.home.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule file there
-    from services.worker.app import app
+    command = celery_command(argv)
+    os.execv(command[0], command)
 
-    app.worker_main(argv=argv)
+
+def celery_command(argv: Sequence[str], app: str = WORKER_APP) -> list[str]:
+    """``python -m celery -A <app> <argv…>`` with this interpreter (pure, tested)."""
+    return [sys.executable, "-m", "celery", "-A", app, *argv]

@@ -1,8 +1,10 @@
 """Health of the worker service: broker reachable, workers answering, queue depths.
 
-Used by ``provgraph worker-health`` and by the API's readiness check when a
-broker is configured. Every probe is bounded by ``timeout`` so a dead broker
-makes the check fail quickly instead of hanging.
+Used by ``provgraph worker-health``. Every probe is bounded by ``timeout`` so
+a dead broker makes the check fail quickly instead of hanging. It talks to the
+workers through a bare Celery client configured from the settings and the
+shared queue names (Celery is imported only when probing); it never imports
+the worker service.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from provgraph.config import Settings, load_settings
-from services.worker.names import QUEUES
+from provgraph.usecases.publishing import queue_topology
+from provgraph.usecases.queues import QUEUES
 
 
 @dataclass(frozen=True)
@@ -39,12 +42,13 @@ class WorkerHealth:
 
 def worker_health(settings: Settings | None = None, *, timeout: float = 3.0) -> WorkerHealth:
     """Probe the broker (connect, queue lengths) and the workers (``control.ping``)."""
-    from services.worker.dispatch import celery_app_for
+    from celery import Celery
 
     settings = settings or load_settings()
     if not settings.uses_broker:
         return WorkerHealth(broker=False, error="no broker configured (PROVGRAPH_BROKER_URL)")
-    app = celery_app_for(settings)
+    app = Celery("provgraph-health", set_as_current=False)
+    app.conf.update(broker_url=settings.broker_url, **queue_topology())
     depths: dict[str, int] = {}
     try:
         with app.connection_for_write() as conn:

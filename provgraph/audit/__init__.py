@@ -1,0 +1,1 @@
+"""Tamper evidence: canonical hashing, the per-project hash chain, Merkle checkpoints."""

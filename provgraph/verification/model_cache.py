@@ -1,0 +1,81 @@
+"""Stage models loaded once per process and reused by every job of that process.
+
+A model load costs seconds; a job should not pay it. The worker's processes
+and the embedded runner (API or CLI, no broker) share this cache. Models must
+not cross a fork (torch threads): a process that finds itself forked forgets
+the parent's models and loads its own on first use.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from typing import Any
+
+from provgraph.errors import ModelUnavailableError
+from provgraph.verification.config import StageModels, VerificationConfig
+
+log = logging.getLogger(__name__)
+
+_lock = threading.Lock()
+_pid: int | None = None
+_encoders: dict[tuple[str, int], Any] = {}
+_nli_models: dict[str | None, Any] = {}
+
+
+def _check_pid() -> None:
+    """Forget models loaded in another process (we were forked); call under the lock."""
+    global _pid
+    pid = os.getpid()
+    if _pid != pid:
+        _pid = pid
+        _encoders.clear()
+        _nli_models.clear()
+
+
+def forget_models() -> None:
+    """Drop inherited models without touching them (they belong to the parent)."""
+    with _lock:
+        _check_pid()
+
+
+def stage_models(config: VerificationConfig) -> StageModels:
+    """Models for this config, loaded once per process and reused across jobs.
+
+    A model that cannot be loaded is left None: the engine then tries itself,
+    fails the same way and records the stage as skipped with the reason, so
+    the report says why. The failure is not cached (the model may appear).
+    """
+    from provgraph.verification.embeddings import EmbeddingEncoder
+    from provgraph.verification.nli import load_nli
+
+    models = StageModels()
+    with _lock:
+        _check_pid()
+        if config.embeddings:
+            key = (config.embedding_model, config.embedding_batch_size)
+            if key not in _encoders:
+                try:
+                    _encoders[key] = EmbeddingEncoder(
+                        config.embedding_model, batch_size=config.embedding_batch_size
+                    )
+                except ModelUnavailableError as exc:
+                    log.warning("embedding model unavailable: %s", exc)
+            models.encoder = _encoders.get(key)
+        if config.nli:
+            if config.nli_model not in _nli_models:
+                try:
+                    # One thread per prefork child: the pool runs one child per core
+                    # by default, and more would oversubscribe (docs/nli-model.md).
+                    _nli_models[config.nli_model] = load_nli(config.nli_model, threads=1)
+                except ModelUnavailableError as exc:
+                    log.warning("NLI model unavailable: %s", exc)
+            models.nli_model = _nli_models.get(config.nli_model)
+    return models
+
+
+def loaded_model_count() -> int:
+    """How many models this process holds (for tests of load-once behaviour)."""
+    with _lock:
+        return len(_encoders) + len(_nli_models)

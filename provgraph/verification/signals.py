@@ -1,0 +1,30 @@
+"""The raw stage outputs for one citation: what the verdict rules and the combiner read.
+
+Its own module so that the verdict rules (:mod:`provgraph.verification.verdicts`)
+and the learned combiner (:mod:`provgraph.verification.combiner`) can both
+depend on it without depending on each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Signals:
+    """Raw stage outputs for one citation (None = stage did not run for it)."""
+
+    tfidf: float | None = None
+    recall: float | None = None
+    embedding: float | None = None
+    nli_entailment: float | None = None
+    nli_contradiction: float | None = None
+    nli_max_contradiction: float | None = None
+    llm: float | None = None
+    consistency_penalty: float | None = None
+    consistency_anchored: bool = False
+    #: A predicate negated (or an antonym used) on one side and asserted on the other.
+    consistency_negation: bool = False
+    #: Share of the claim's dates and quantities a same-subject source value
+    #: confirms (None: the claim has none).
+    consistency_agreement: float | None = None
