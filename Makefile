@@ -9,7 +9,7 @@ PIP := $(VENV)/bin/pip
 STAMP_CORE := $(VENV)/.stamp-core
 STAMP_ALL := $(VENV)/.stamp-all
 
-.PHONY: install install-demo demo test test-fast lint bench up down schema clean
+.PHONY: install install-demo demo test test-fast lint bench up down schema clean console
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,11 @@ up: $(STAMP_ALL)
 
 down:
 	bash deploy/down.sh
+
+# Rebuild the web console (console/ -> services/api/console_assets/, committed) from the
+# lockfile. Only needed after editing console/src: the built assets ship in the repo and wheel.
+console:
+	cd console && npm ci --no-audit --no-fund && npx tsc --noEmit -p . && node build.mjs
 
 clean:
 	rm -rf .provgraph/test provgraph-demo

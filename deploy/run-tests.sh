@@ -20,6 +20,9 @@ if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ]; then apt_install 
 command -v mvn >/dev/null || apt_install maven
 command -v redis-server >/dev/null || apt_install redis-server
 command -v dot >/dev/null || apt_install graphviz  # the DOT export test renders through Graphviz
+# the console tests drive Debian's Chromium through Playwright (never a downloaded browser)
+[ -x "${PROVGRAPH_CHROMIUM:-/usr/bin/chromium}" ] || apt_install chromium
+.venv/bin/python -c "import playwright" 2>/dev/null || .venv/bin/pip install -q "playwright>=1.45"
 
 started=$(date +%s)
 bash deploy/test-services.sh start

@@ -3,6 +3,8 @@
 Compatible with ``pydantic_ai_provenance.attribution``. The walk is bounded
 (``max_depth`` edges, ``max_paths`` paths) and says so in ``truncated``: the
 seed enumerated every path, which explodes on sessions with many joins.
+Failed steps (a tool that raised, a retried call) that an output still
+depends on are named: ``failed_steps`` and a ``[failed: Type]`` mark.
 """
 
 from __future__ import annotations
@@ -37,8 +39,21 @@ class AttributionPath:
         """Number of edges: ``len(path) - 1``."""
         return len(self.path) - 1
 
+    @property
+    def failed_steps(self) -> list[ProvenanceNode]:
+        """Nodes on this path whose step ended in an error."""
+        return [n for n in self.path if n.failed]
+
     def __str__(self) -> str:
-        return " → ".join(n.label for n in self.path)
+        return " → ".join(step_label(n) for n in self.path)
+
+
+def step_label(node: ProvenanceNode) -> str:
+    """A node's label, marked ``[failed: Type]`` when its step failed (seed text otherwise)."""
+    if not node.failed:
+        return node.label
+    kind = node.error.type if node.error is not None else "error"
+    return f"{node.label} [failed: {kind}]"
 
 
 @dataclass
@@ -54,12 +69,21 @@ class AttributionResult:
     def source_labels(self) -> list[str]:
         return [s.label for s in self.sources]
 
+    @property
+    def failed_steps(self) -> list[ProvenanceNode]:
+        """Distinct failed nodes on any path, in order of first appearance."""
+        seen: dict[str, ProvenanceNode] = {}
+        for path in self.paths:
+            for node in path.failed_steps:
+                seen.setdefault(node.id, node)
+        return list(seen.values())
+
     def summary(self) -> str:
         """A multi-line, terminal-friendly summary (seed format, plus truncation)."""
         lines = [f"Output: {self.output_node.label}", ""]
         if not self.sources:
             lines.append("No source nodes found in graph.")
-            return "\n".join(lines)
+            return "\n".join(lines + self._failed_lines())
         lines.append(f"Contributing sources ({len(self.sources)}):")
         for src in self.sources:
             tag = "[data]" if src.type == NodeType.DATA_READ else "[input]"
@@ -70,7 +94,17 @@ class AttributionResult:
             lines.append(f"  {i}. {p}")
         if self.truncated:
             lines.append("  (truncated: raise max_depth or max_paths to see more)")
-        return "\n".join(lines)
+        return "\n".join(lines + self._failed_lines())
+
+    def _failed_lines(self) -> list[str]:
+        failed = self.failed_steps
+        if not failed:
+            return []
+        lines = ["", f"Failed steps on these paths ({len(failed)}):"]
+        for node in failed:
+            reason = f"{node.error.type}: {node.error.message}" if node.error else "error"
+            lines.append(f"  ✗ {node.label} — {reason}")
+        return lines
 
 
 def result_from_source_paths(found: SourcePaths) -> AttributionResult:

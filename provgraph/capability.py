@@ -6,6 +6,10 @@ calls, data reads from ``source_tools`` (keyed ``d_N``; the tool's result is
 shown to the model as ``"[REF|d_N]\\n" + result``) and sub-agent runs, which
 share the parent's session through a ContextVar, get ``a_N`` keys on their
 final output and a ``delegates_to`` edge from the parent's tool call.
+Failures stay on the record: a tool that raises (including ``ModelRetry``),
+a model request that fails and a run that fails get ``status = error`` with
+the exception's type and bounded message on their node; the exception then
+propagates unchanged.
 
 Events are built by :class:`~provgraph.sdk.recorder.SessionRecorder` (keys
 are allocated locally, so the model sees them at once) and always written to a
@@ -23,10 +27,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from pydantic_ai.capabilities import AbstractCapability
+from pydantic_ai.exceptions import ApprovalRequired, CallDeferred, SkipToolExecution
 from pydantic_ai.messages import ModelResponse, ToolCallPart
 from pydantic_ai.tools import RunContext, ToolDefinition
 
 from provgraph.citations import format_cited_content
+from provgraph.graph import NodeType
 from provgraph.provenance_store import ProvenanceStore
 from provgraph.sdk.recorder import RecordedNode, SessionRecorder
 from provgraph.sdk.sinks import DEFAULT_PROJECT, EmbeddedSink, EventSink, TeeSink
@@ -37,6 +43,9 @@ if TYPE_CHECKING:
     from pydantic_ai.capabilities.abstract import WrapRunHandler, WrapToolExecuteHandler
     from pydantic_ai.models import ModelRequestContext
     from pydantic_ai.run import AgentRunResult
+
+_NOT_FAILURES: tuple[type[Exception], ...] = (CallDeferred, ApprovalRequired, SkipToolExecution)
+"""Control flow a tool may raise: the call is deferred or skipped, not failed."""
 
 CITATION_INSTRUCTIONS = """\
 FORMAT:
@@ -197,6 +206,15 @@ class ProvenanceCapability(AbstractCapability[Any]):
         prompt = ctx.prompt if isinstance(ctx.prompt, str) else _text(ctx.prompt or "")
         self._last_node = rec.input(run.node_id, prompt, **self._fields()).node_id
 
+    async def on_run_error(
+        self, ctx: RunContext[Any], *, error: BaseException
+    ) -> AgentRunResult[Any]:
+        if self._run_node is not None:
+            rec = self._require_session().recorder
+            run = RecordedNode(self._run_node, NodeType.AGENT_RUN)
+            rec.failure(run, error, **self._fields())
+        raise error
+
     async def after_run(
         self, ctx: RunContext[Any], *, result: AgentRunResult[Any]
     ) -> AgentRunResult[Any]:
@@ -250,6 +268,18 @@ class ProvenanceCapability(AbstractCapability[Any]):
         self._pending_results = []
         return response
 
+    async def on_model_request_error(
+        self,
+        ctx: RunContext[Any],
+        *,
+        request_context: ModelRequestContext,
+        error: Exception,
+    ) -> ModelResponse:
+        if self._request_node is not None:
+            request = RecordedNode(self._request_node, NodeType.MODEL_REQUEST)
+            self._require_session().recorder.failure(request, error, **self._fields())
+        raise error
+
     # ------------------------------------------------------------------ tools
     async def wrap_tool_execute(
         self,
@@ -277,6 +307,13 @@ class ProvenanceCapability(AbstractCapability[Any]):
         token = _SCOPE.set(scope)
         try:
             result = await handler(args)
+        except _NOT_FAILURES:
+            raise
+        except Exception as exc:
+            rec.failure(node, exc, **self._fields())
+            # the next model request sees the failure (a retry prompt or the run's end)
+            self._pending_results.append(node.node_id)
+            raise
         finally:
             _SCOPE.reset(token)
         shown: Any = result

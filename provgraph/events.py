@@ -19,7 +19,7 @@ import pydantic
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from provgraph.citations import KEY_PATTERN
-from provgraph.graph import EdgeLabel, NodeType
+from provgraph.graph import EdgeLabel, NodeStatus, NodeType
 
 EVENT_SCHEMA_VERSION = "1"
 MAX_ID_CHARS = 256
@@ -27,6 +27,8 @@ MAX_CONTENT_CHARS = 2_000_000
 MAX_LABEL_CHARS = 1_000
 MAX_DATA_BYTES = 64 * 1024
 MAX_PARENTS = 256
+MAX_ERROR_TYPE_CHARS = 256
+MAX_ERROR_MESSAGE_CHARS = 4_000
 
 _Id = Field(min_length=1, max_length=MAX_ID_CHARS)
 
@@ -38,6 +40,23 @@ class EdgeSpec(BaseModel):
 
     source_id: str = Field(min_length=1, max_length=MAX_ID_CHARS)
     label: EdgeLabel
+
+
+class ErrorInfo(BaseModel):
+    """Why the step failed: exception type and message; bounded, never a stack trace.
+
+    Producers bound what they send (``provgraph.failures.error_info``); the
+    limits here reject what would bloat every node read.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    type: str = Field(
+        min_length=1,
+        max_length=MAX_ERROR_TYPE_CHARS,
+        description="Exception type, e.g. ValueError.",
+    )
+    message: str = Field(default="", max_length=MAX_ERROR_MESSAGE_CHARS)
 
 
 class Event(BaseModel):
@@ -58,6 +77,11 @@ class Event(BaseModel):
     citation_key: str | None = Field(default=None, pattern=rf"^{KEY_PATTERN}$", max_length=64)
     content: str | None = Field(default=None, max_length=MAX_CONTENT_CHARS)
     data: dict[str, Any] = Field(default_factory=dict)
+    status: NodeStatus | None = Field(
+        default=None,
+        description="How the step ended (ok/error); an `error` without a status means error.",
+    )
+    error: ErrorInfo | None = Field(default=None, description="Why the step failed.")
 
     @field_validator("timestamp")
     @classmethod
@@ -96,6 +120,22 @@ class Event(BaseModel):
         if self.node_id in self.parent_ids or any(e.source_id == self.node_id for e in self.edges):
             raise ValueError("a node cannot be its own parent (node_id appears among its parents)")
         return self
+
+    @field_validator("error")
+    @classmethod
+    def _error_needs_error_status(
+        cls, value: ErrorInfo | None, info: pydantic.ValidationInfo
+    ) -> ErrorInfo | None:
+        if value is not None and info.data.get("status") is NodeStatus.OK:
+            raise ValueError("status is 'ok' but an error is given; send status 'error' or omit it")
+        return value
+
+    @property
+    def effective_status(self) -> NodeStatus | None:
+        """The status this event reports: explicit, or ``error`` when only an error is given."""
+        if self.status is None and self.error is not None:
+            return NodeStatus.ERROR
+        return self.status
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Compatible with ``pydantic_ai_provenance.graph``: the same names, fields and
 constructor order. provgraph adds optional fields at the end (``session_id``,
-``content``, ``citation_key``) and allows ``type=None`` for a *placeholder*:
+``content``, ``citation_key``, ``status``, ``error``) and allows ``type=None`` for a *placeholder*:
 a node that another node named as its parent before its own event arrived.
 """
 
@@ -41,6 +41,21 @@ class EdgeLabel(StrEnum):
     CITED_IN = "cited_in"
 
 
+class NodeStatus(StrEnum):
+    """How the step a node records ended; ``None`` on a node means nobody said."""
+
+    OK = "ok"
+    ERROR = "error"
+
+
+@dataclass(frozen=True)
+class NodeError:
+    """Why a step failed: the exception type and a bounded message (never a stack trace)."""
+
+    type: str
+    message: str
+
+
 SOURCE_TYPES: frozenset[NodeType] = frozenset({NodeType.INPUT, NodeType.DATA_READ})
 """Node types where attribution stops: what an output ultimately derives from."""
 
@@ -62,6 +77,13 @@ class ProvenanceNode:
     session_id: str | None = None
     content: str | None = None
     citation_key: str | None = None
+    status: NodeStatus | None = None
+    error: NodeError | None = None
+
+    @property
+    def failed(self) -> bool:
+        """True when the step this node records ended in an error (run, call, tool)."""
+        return self.status is NodeStatus.ERROR
 
     @property
     def is_placeholder(self) -> bool:

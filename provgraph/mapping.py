@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 
 from provgraph.citations import cited_keys
 from provgraph.events import Event
+from provgraph.failures import STATUS_FIELDS, status_fields
 from provgraph.graph import CITING_TYPES, EdgeLabel, NodeType
 
 EDGE_LABEL_BY_CHILD_TYPE: dict[NodeType, EdgeLabel] = {
@@ -56,6 +57,7 @@ VERSIONED_FIELDS: tuple[str, ...] = (
     "content",
     "data",
     "citation_key",
+    *STATUS_FIELDS,
 )
 """Node fields written under per-field last-writer-wins."""
 
@@ -129,6 +131,7 @@ def map_event(event: Event, index: int = 0) -> EventWrite:
         "content": event.content,
         "data": json.dumps(event.data, sort_keys=True, ensure_ascii=False) if event.data else None,
         "citation_key": event.citation_key,
+        **status_fields(event.effective_status, event.error),
     }
     edges: dict[tuple[str, EdgeLabel], None] = {}
     inferred = EDGE_LABEL_BY_CHILD_TYPE[event.type]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from provgraph.citations import AGENT_KEY_PREFIX, DATA_KEY_PREFIX
 from provgraph.errors import ValidationError
-from provgraph.events import MAX_DATA_BYTES, EdgeSpec, Event
+from provgraph.events import MAX_DATA_BYTES, EdgeSpec, ErrorInfo, Event
 from provgraph.graph import EdgeLabel, NodeType, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EDGE_LABEL_BY_CHILD_TYPE
 from provgraph.seed_view import seed_graph, seed_node
@@ -86,6 +86,10 @@ class ProvenanceStore:
                 citation_key=node.citation_key,
                 content=content,
                 data=data,
+                status=node.status,
+                error=ErrorInfo(type=node.error.type, message=node.error.message)
+                if node.error is not None
+                else None,
             )
         )
 

@@ -273,6 +273,8 @@ def _node_failures(
                 "session_id",
                 "content",
                 "citation_key",
+                "status",
+                "error",
             )
             if getattr(stored, name) != getattr(replayed, name)
         ]

@@ -14,6 +14,12 @@ from provgraph.graph import NodeType, ProvenanceEdge, ProvenanceGraph, Provenanc
 PLACEHOLDER = "placeholder"
 """Style key for a node whose own event has not arrived (``type is None``)."""
 
+FAILED_STROKE = "#c62828"
+"""Outline of a node whose step failed (``status = error``), in every drawing."""
+
+FAILED_MARK = "\u2717 "
+"""Prefix of a failed node's drawn label, so the failure survives a monochrome print."""
+
 MAX_DRAWN_LABEL_CHARS = 120
 """Labels longer than this are cut in drawings: a box with a paragraph in it is unreadable."""
 
@@ -53,8 +59,9 @@ def display_label(node: ProvenanceNode) -> str:
     """The text drawn in a node box, at most :data:`MAX_DRAWN_LABEL_CHARS` characters.
 
     A placeholder usually has no label yet; its id is the only thing that names it.
+    A failed step is marked with :data:`FAILED_MARK`.
     """
-    text = node.label or node.id
+    text = (FAILED_MARK if node.failed else "") + (node.label or node.id)
     if len(text) > MAX_DRAWN_LABEL_CHARS:
         text = text[: MAX_DRAWN_LABEL_CHARS - 1] + "…"
     return text

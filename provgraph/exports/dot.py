@@ -16,6 +16,7 @@ import re
 import unicodedata
 
 from provgraph.exports._common import (
+    FAILED_STROKE,
     PLACEHOLDER,
     TYPE_STYLES,
     display_label,
@@ -139,8 +140,10 @@ def graph_to_dot(graph: ProvenanceGraph, graph_name: str = "provenance") -> str:
             f'shape="{_SHAPES[key]}"',
             f'style="{_STYLES.get(key, "filled")}"',
             f'fillcolor="{style.fill}"',
-            f'color="{style.stroke}"',
+            f'color="{FAILED_STROKE if node.failed else style.stroke}"',
         ]
+        if node.failed:
+            attrs.append('penwidth="3"')
         lines.append(f'    "{ids[node.id]}" [{", ".join(attrs)}];')
     for edge in drawable_edges(graph):
         source, target = ids[edge.source_id], ids[edge.target_id]

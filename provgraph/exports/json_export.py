@@ -2,7 +2,8 @@
 
 Existing consumers read ``{nodes: [{id, type, label, agent_name, run_id,
 timestamp, data, citation_key?}], edges: [{source, target, label}]}``; the
-keys provgraph adds (``session_id``, ``content``, ``placeholder``) appear only
+keys provgraph adds (``session_id``, ``content``, ``placeholder``, ``status``,
+``error``) appear only
 when they carry information, so a seed-era graph exports exactly as before.
 """
 
@@ -32,6 +33,10 @@ def node_to_json(node: ProvenanceNode) -> dict[str, Any]:
         item["content"] = node.content
     if node.is_placeholder:
         item["placeholder"] = True
+    if node.status is not None:
+        item["status"] = node.status.value
+    if node.error is not None:
+        item["error"] = {"type": node.error.type, "message": node.error.message}
     return item
 
 

@@ -10,6 +10,7 @@ rendered SVG.
 from __future__ import annotations
 
 from provgraph.exports._common import (
+    FAILED_STROKE,
     PLACEHOLDER,
     TYPE_STYLES,
     display_label,
@@ -66,6 +67,8 @@ def graph_to_mermaid(graph: ProvenanceGraph) -> str:
         opening, closing = _SHAPES[key]
         label = escape_mermaid_text(display_label(node))
         lines.append(f'    {ids[node.id]}{opening}"{label}"{closing}:::{key}')
+        if node.failed:
+            lines.append(f"    style {ids[node.id]} stroke:{FAILED_STROKE},stroke-width:3px")
     for edge in drawable_edges(graph):
         source, target = ids[edge.source_id], ids[edge.target_id]
         if edge.label:

@@ -130,6 +130,9 @@ class _Exporter:
             "citationKey": node.citation_key,
             "content": node.content,
             "data": json.dumps(node.data, sort_keys=True, default=str) if node.data else None,
+            "status": node.status.value if node.status is not None else None,
+            "errorType": node.error.type if node.error is not None else None,
+            "errorMessage": node.error.message if node.error is not None else None,
         }
         attrs.update({self.ns[k]: v for k, v in optional.items() if v is not None})
         if node.type is None:

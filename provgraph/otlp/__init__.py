@@ -6,14 +6,9 @@ The HTTP endpoint (``services/api/otlp_route.py``) is a thin shell over
 
 from __future__ import annotations
 
+from provgraph.otlp.builder import Conversion, SpanRejection, node_id
 from provgraph.otlp.classify import Document, SpanInfo, classify_span, messages_text
-from provgraph.otlp.convert import (
-    Conversion,
-    SpanRejection,
-    header_key,
-    node_id,
-    spans_to_events,
-)
+from provgraph.otlp.convert import header_key, spans_to_events
 from provgraph.otlp.decode import (
     OtlpDecodeError,
     SpanEventRecord,
@@ -22,6 +17,7 @@ from provgraph.otlp.decode import (
     decompress,
     is_json,
 )
+from provgraph.otlp.failure import SpanFailure, span_failure
 from provgraph.otlp.routing import adopt_events, group_by_project, resolve_project, trace_session
 
 __all__ = [
@@ -29,6 +25,7 @@ __all__ = [
     "Document",
     "OtlpDecodeError",
     "SpanEventRecord",
+    "SpanFailure",
     "SpanInfo",
     "SpanRecord",
     "SpanRejection",
@@ -42,6 +39,7 @@ __all__ = [
     "messages_text",
     "node_id",
     "resolve_project",
+    "span_failure",
     "spans_to_events",
     "trace_session",
 ]

@@ -15,83 +15,28 @@ classified ancestor in the export.
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any
-
-import pydantic
 
 from provgraph.citations import citation_tag_spans, is_valid_key
-from provgraph.events import MAX_CONTENT_CHARS, Event
-from provgraph.graph import EdgeLabel, NodeType
+from provgraph.graph import EdgeLabel, NodeStatus, NodeType
+from provgraph.otlp.builder import (
+    Conversion,
+    SpanEventBuilder,
+    SpanRejection,
+    cap_content,
+    node_id,
+)
 from provgraph.otlp.classify import AGENT, GENERIC, LLM, NATIVE, RETRIEVAL, STEP, TOOL, SpanInfo
 from provgraph.otlp.classify import classify_span as classify
 from provgraph.otlp.decode import SpanRecord
+from provgraph.otlp.failure import span_failure
 from provgraph.otlp.routing import trace_session
 
 _HEX = re.compile(r"^[0-9a-f]+$")
-_MAX_ATTR_CHARS = 500
-_MAX_RAW_BYTES = 24 * 1024
-
-
-@dataclass(frozen=True)
-class SpanRejection:
-    """A span that could not be ingested, and why (for ``partial_success``)."""
-
-    trace_id: str
-    span_id: str
-    reason: str
-
-
-@dataclass
-class Conversion:
-    """Events of one export, rejected spans, and the sessions traces declared.
-
-    ``trace_sessions`` maps a trace to the session a span of this export named
-    (``session.id`` …). Spans of that trace exported *earlier* without the
-    attribute landed in :func:`trace_session`; the caller moves them over.
-    """
-
-    events: list[Event] = field(default_factory=list)
-    rejections: list[SpanRejection] = field(default_factory=list)
-    span_of_event: dict[str, tuple[str, str]] = field(default_factory=dict)
-    trace_sessions: dict[str, str] = field(default_factory=dict)
-
-
-def node_id(trace_id: str, span_id: str, suffix: str = "") -> str:
-    return f"otel-{trace_id}-{span_id}{suffix}"
 
 
 def _valid_id(value: str, length: int) -> bool:
     return len(value) == length and bool(_HEX.match(value)) and set(value) != {"0"}
-
-
-def _when(nanos: int) -> datetime:
-    return datetime.fromtimestamp(nanos / 1e9, UTC) if nanos > 0 else datetime.now(UTC)
-
-
-def _raw(span: SpanRecord, info: SpanInfo) -> dict[str, Any]:
-    """The span's raw attributes, shortened to fit the event's data cap (never silently)."""
-    attrs: dict[str, Any] = {}
-    for key, value in span.attributes.items():
-        text = value if isinstance(value, str) else json.dumps(value, default=str)
-        attrs[key] = (
-            value
-            if len(text) <= _MAX_ATTR_CHARS
-            else (text[:_MAX_ATTR_CHARS] + f"… [{len(text) - _MAX_ATTR_CHARS} more characters]")
-        )
-    while attrs and len(json.dumps(attrs, default=str)) > _MAX_RAW_BYTES:
-        attrs.pop(max(attrs, key=lambda k: len(json.dumps(attrs[k], default=str))))
-    return {
-        "span_name": span.name,
-        "rule": info.rule,
-        "kind": info.kind,
-        "trace_id": span.trace_id,
-        "span_id": span.span_id,
-        "attributes": attrs,
-    }
 
 
 def header_key(text: str | None) -> str | None:
@@ -110,62 +55,10 @@ def header_key(text: str | None) -> str | None:
     return None
 
 
-def _cap(text: str | None) -> str | None:
-    return text[:MAX_CONTENT_CHARS] if text is not None else None
-
-
-class _Builder:
-    """Builds the events of one export; remembers which span each event came from."""
-
-    def __init__(self) -> None:
-        self.out = Conversion()
-        self._span_events: dict[tuple[str, str], list[dict[str, Any]]] = {}
-
-    def add(
-        self,
-        span: SpanRecord,
-        info: SpanInfo,
-        session: str,
-        suffix: str,
-        node_type: NodeType,
-        parents: list[str],
-        **fields: Any,
-    ) -> str:
-        nid = fields.pop("node_id", None) or node_id(span.trace_id, span.span_id, suffix)
-        extra = fields.pop("data", {})
-        raw = {
-            "id": f"otlp-{span.trace_id}-{span.span_id}{suffix}",
-            "type": node_type,
-            "timestamp": _when(span.start_time_unix_nano),
-            "session_id": session,
-            "node_id": nid,
-            "run_id": f"otel-{span.trace_id}",
-            "agent_name": info.agent_name,
-            "parent_ids": [p for p in dict.fromkeys(parents) if p != nid],
-            "data": {
-                **{k: v for k, v in extra.items() if v is not None},
-                **({"otel": _raw(span, info)} if not suffix else {}),
-            },
-            **{k: v for k, v in fields.items() if v is not None},
-        }
-        self._span_events.setdefault((span.trace_id, span.span_id), []).append(raw)
-        return nid
-
-    def finish(self) -> Conversion:
-        for (trace, span_id), raws in self._span_events.items():
-            try:
-                events = [Event.model_validate(r) for r in raws]
-            except pydantic.ValidationError as exc:
-                first = exc.errors(include_url=False)[0]
-                where = ".".join(str(p) for p in first["loc"])
-                self.out.rejections.append(
-                    SpanRejection(trace, span_id, f"{where}: {first['msg']}")
-                )
-                continue
-            for event in events:
-                self.out.events.append(event)
-                self.out.span_of_event[event.id] = (trace, span_id)
-        return self.out
+def _failed_empty(span: SpanRecord, output: str | None) -> bool:
+    """A failed span with no output produced nothing: no response or result node."""
+    failure = span_failure(span)
+    return not output and failure is not None and failure.status is NodeStatus.ERROR
 
 
 def _keeps_node(info: SpanInfo) -> bool:
@@ -176,7 +69,7 @@ def _keeps_node(info: SpanInfo) -> bool:
 
 def spans_to_events(spans: list[SpanRecord]) -> Conversion:
     """Map one export's spans to events; invalid spans are rejected with a reason."""
-    b = _Builder()
+    b = SpanEventBuilder()
     valid: dict[tuple[str, str], SpanRecord] = {}
     for span in spans:
         if not _valid_id(span.trace_id, 32) or not _valid_id(span.span_id, 16):
@@ -247,7 +140,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
                         "-input",
                         NodeType.INPUT,
                         [run],
-                        content=_cap(info.input_text),
+                        content=cap_content(info.input_text),
                     )
                 ]
             for child in children.get(key, []):
@@ -261,7 +154,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
                     "-output",
                     NodeType.FINAL_OUTPUT,
                     last,
-                    content=_cap(info.output_text),
+                    content=cap_content(info.output_text),
                     citation_key=key_attr if isinstance(key_attr, str) else None,
                 )
             return []
@@ -274,18 +167,22 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
                 NodeType.MODEL_REQUEST,
                 entry,
                 label=f"Model request: {info.model_name}" if info.model_name else None,
-                content=_cap(info.input_text),
+                content=cap_content(info.input_text),
                 data={"model_name": info.model_name},
             )
-            response = b.add(
-                span,
-                info,
-                session,
-                "-response",
-                NodeType.MODEL_RESPONSE,
-                [request],
-                content=_cap(info.output_text),
-                data={"model_name": info.model_name},
+            response = (
+                request
+                if _failed_empty(span, info.output_text)
+                else b.add(
+                    span,
+                    info,
+                    session,
+                    "-response",
+                    NodeType.MODEL_RESPONSE,
+                    [request],
+                    content=cap_content(info.output_text),
+                    data={"model_name": info.model_name},
+                )
             )
             for child in children.get(key, []):
                 emit(child, [response])
@@ -311,16 +208,20 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
             )
             for child in children.get(key, []):
                 emit(child, [call])
-            result = b.add(
-                span,
-                info,
-                session,
-                "-result",
-                NodeType.TOOL_RESULT,
-                [call],
-                label=f"Result: {info.tool_name}",
-                content=_cap(info.output_text),
-                data={"tool_name": info.tool_name},
+            result = (
+                call
+                if _failed_empty(span, info.output_text)
+                else b.add(
+                    span,
+                    info,
+                    session,
+                    "-result",
+                    NodeType.TOOL_RESULT,
+                    [call],
+                    label=f"Result: {info.tool_name}",
+                    content=cap_content(info.output_text),
+                    data={"tool_name": info.tool_name},
+                )
             )
             return [result]
         if info.kind == RETRIEVAL:
@@ -341,7 +242,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
                         NodeType.DATA_READ,
                         entry[-1:],
                         label=f"Document {doc.id}" if doc.id else "Retrieved document",
-                        content=_cap(doc.content),
+                        content=cap_content(doc.content),
                         citation_key=cite,
                         data={"document_id": doc.id, "score": doc.score, "query": info.input_text},
                     )
@@ -360,7 +261,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
 
 
 def _native(
-    b: _Builder, span: SpanRecord, info: SpanInfo, session: str, entry: list[str]
+    b: SpanEventBuilder, span: SpanRecord, info: SpanInfo, session: str, entry: list[str]
 ) -> list[str]:
     n = info.native
     try:
@@ -389,7 +290,7 @@ def _native(
         [str(p) for p in parents] if isinstance(parents, list) else ([] if extra_edges else entry),
         node_id=n.get("node_id") if isinstance(n.get("node_id"), str) else None,
         label=n.get("label") if isinstance(n.get("label"), str) else None,
-        content=_cap(n.get("content")) if isinstance(n.get("content"), str) else None,
+        content=cap_content(n.get("content")) if isinstance(n.get("content"), str) else None,
         citation_key=n.get("citation_key") if isinstance(n.get("citation_key"), str) else None,
         edges=extra_edges or None,
     )

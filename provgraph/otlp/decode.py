@@ -189,7 +189,9 @@ def _from_json(payload: Any) -> list[SpanRecord]:
                         ),
                         resource=resource,
                         scope_name=scope_name,
-                        status_code=_int(status.get("code")) if isinstance(status, Mapping) else 0,
+                        status_code=_status_code(status.get("code"))
+                        if isinstance(status, Mapping)
+                        else 0,
                         status_message=str(status.get("message", ""))
                         if isinstance(status, Mapping)
                         else "",
@@ -203,6 +205,16 @@ def _int(value: Any) -> int:
         return int(value) if value not in (None, "") else 0
     except (TypeError, ValueError) as exc:
         raise OtlpDecodeError(f"expected an integer, got {value!r}") from exc
+
+
+_STATUS_NAMES = {"STATUS_CODE_UNSET": 0, "STATUS_CODE_OK": 1, "STATUS_CODE_ERROR": 2}
+
+
+def _status_code(value: Any) -> int:
+    """``status.code`` as a number; protobuf's JSON mapping also allows the enum name."""
+    if isinstance(value, str) and value in _STATUS_NAMES:
+        return _STATUS_NAMES[value]
+    return _int(value)
 
 
 def _json_id(value: Any) -> str:

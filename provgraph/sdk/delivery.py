@@ -293,5 +293,10 @@ def request_headers(api_key: str | None, project: str | None) -> dict[str, str]:
 
 
 def encode_batch(batch: Sequence[Event]) -> bytes:
-    """The request body of ``POST /v1/events``: a JSON array of events."""
-    return ("[" + ",".join(e.model_dump_json() for e in batch) + "]").encode()
+    """The request body of ``POST /v1/events``: a JSON array of events.
+
+    Unset optional fields (``None``) are left out: they mean the same to the
+    server, and a server that predates a field added to v1 (``status``,
+    ``error``) then still accepts every event that does not use it.
+    """
+    return ("[" + ",".join(e.model_dump_json(exclude_none=True) for e in batch) + "]").encode()

@@ -18,8 +18,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from provgraph.citations import AGENT_KEY_PREFIX, DATA_KEY_PREFIX, extract_file_path
-from provgraph.events import MAX_LABEL_CHARS, EdgeSpec, Event
-from provgraph.graph import EdgeLabel, NodeType
+from provgraph.events import MAX_LABEL_CHARS, EdgeSpec, ErrorInfo, Event
+from provgraph.failures import error_from_exception
+from provgraph.graph import EdgeLabel, NodeStatus, NodeType
 from provgraph.sdk.sinks import EventSink
 
 
@@ -97,6 +98,8 @@ class SessionRecorder:
         citation_key: str | None = None,
         data: Mapping[str, Any] | None = None,
         timestamp: datetime | None = None,
+        status: NodeStatus | None = None,
+        error: ErrorInfo | None = None,
     ) -> RecordedNode:
         """Report one node; parents get the edge label the child's type implies."""
         node_id = node_id or _new_id(node_type.value)
@@ -114,9 +117,34 @@ class SessionRecorder:
             citation_key=citation_key,
             content=content,
             data={k: v for k, v in (data or {}).items() if v is not None},
+            status=status,
+            error=error,
         )
         self.sink.send([event])
         return RecordedNode(node_id, node_type, citation_key)
+
+    def failure(
+        self,
+        node: RecordedNode,
+        error: BaseException | ErrorInfo,
+        *,
+        run_id: str | None = None,
+        agent_name: str | None = None,
+    ) -> None:
+        """Mark a reported node (a run, a model request, a tool call) as failed.
+
+        A second event on the same node: ``status = error`` with the exception's
+        type and bounded message; the traceback is never sent.
+        """
+        info = error if isinstance(error, ErrorInfo) else error_from_exception(error)
+        self.record(
+            node.type,
+            node_id=node.node_id,
+            run_id=run_id,
+            agent_name=agent_name,
+            status=NodeStatus.ERROR,
+            error=info,
+        )
 
     # ------------------------------------------------------------------ typed helpers
     def run(

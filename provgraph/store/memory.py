@@ -39,11 +39,13 @@ from provgraph.store.shared import (
     build_source_paths,
     key_order,
     neg_time,
+    nodes_contain_text,
     report_matches,
     report_sort_key,
     session_cursor,
     session_matches,
     session_sort_key,
+    sessions_with_verdict,
     summarise_session,
 )
 from provgraph.store.types import (
@@ -206,9 +208,16 @@ class MemoryGraphStore(MemoryAuditMixin):
             for node in self._project(project).graph.nodes.values():
                 if node.session_id is not None:
                     by_session.setdefault(node.session_id, []).append(node)
+            reports = [r for rs in self._project(project).reports.values() for r in rs]
         summaries = [summarise_session(sid, nodes) for sid, nodes in by_session.items()]
         if filter is not None:
             summaries = [s for s in summaries if session_matches(s, filter)]
+            if filter.text:
+                text = filter.text
+                summaries = [s for s in summaries if nodes_contain_text(by_session[s.id], text)]
+            if filter.verdict is not None:
+                with_verdict = sessions_with_verdict(reports, filter.verdict)
+                summaries = [s for s in summaries if s.id in with_verdict]
         summaries.sort(key=session_sort_key)
         if after is not None:
             last, sid = decode_cursor(after, arity=2)

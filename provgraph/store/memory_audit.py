@@ -26,8 +26,11 @@ MAX_AUDIT_PAGE = 10_000
 
 
 def _searchable(node: NodeState, needle: str) -> bool:
-    """Neo4j's ``content``/``label``/``data`` text properties, the same test."""
-    return any(needle in (node.fields.get(name) or "") for name in ("content", "label", "data"))
+    """Neo4j's ``content``/``label``/``data``/``error_message`` text properties, the same test."""
+    return any(
+        needle in (node.fields.get(name) or "")
+        for name in ("content", "label", "data", "error_message")
+    )
 
 
 def drop_nodes(state: ProjectState, digests: set[str]) -> None:

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from provgraph.audit.chain import AuditEntry
 from provgraph.errors import CitationKeyConflictError
+from provgraph.failures import status_from_fields
 from provgraph.graph import EdgeLabel, NodeType, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import VERSIONED_FIELDS, EventWrite
 from provgraph.store.audit_types import Review
@@ -31,6 +32,7 @@ class NodeState:
         node_type = NodeType(raw_type) if raw_type else None
         data_text = self.fields.get("data")
         label = self.fields.get("label") or self.default_label or f"(not yet reported) {self.id}"
+        status, error = status_from_fields(self.fields)
         return ProvenanceNode(
             id=self.id,
             type=node_type,
@@ -42,6 +44,8 @@ class NodeState:
             session_id=self.fields.get("session_id"),
             content=self.fields.get("content"),
             citation_key=self.fields.get("citation_key"),
+            status=status,
+            error=error,
         )
 
 

@@ -54,12 +54,33 @@ def summarise_session(session_id: str, nodes: list[ProvenanceNode]) -> SessionSu
 
 
 def session_matches(summary: SessionSummary, wanted: SessionFilter) -> bool:
+    """The summary-level predicates of ``wanted`` (text and verdict need more than a summary)."""
     if wanted.agent_name is not None and wanted.agent_name not in summary.agent_names:
+        return False
+    if wanted.until is not None and (
+        summary.first_event_at is None or summary.first_event_at > wanted.until
+    ):
         return False
     return not (
         wanted.since is not None
         and (summary.last_event_at is None or summary.last_event_at < wanted.since)
     )
+
+
+def nodes_contain_text(nodes: list[ProvenanceNode], text: str) -> bool:
+    """Case-insensitive substring of a node's label or content (the listing's search)."""
+    needle = text.lower()
+    return any(needle in n.label.lower() or needle in (n.content or "").lower() for n in nodes)
+
+
+def sessions_with_verdict(reports: list[StoredReport], verdict: str) -> set[str]:
+    """Sessions where the newest report of some output has a citation with ``verdict``."""
+    newest: dict[str, StoredReport] = {}
+    for report in reports:
+        known = newest.get(report.output_id)
+        if known is None or report.version > known.version:
+            newest[report.output_id] = report
+    return {r.session_id for r in newest.values() if r.session_id and verdict in r.verdicts}
 
 
 def neg_time(iso: str) -> str:

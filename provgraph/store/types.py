@@ -68,8 +68,20 @@ class Page(Generic[T]):
 
 @dataclass(frozen=True)
 class SessionFilter:
+    """Narrow a session listing; every given field must hold.
+
+    ``since``/``until`` bound the session's activity (a session matches when it
+    has an event at or after ``since`` and one at or before ``until``);
+    ``verdict`` keeps sessions where the newest report of some output has a
+    citation with that verdict; ``text`` is a case-insensitive substring of a
+    member node's label or content.
+    """
+
     agent_name: str | None = None
     since: datetime | None = None
+    until: datetime | None = None
+    verdict: str | None = None
+    text: str | None = None
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 from provgraph.audit.chain import AuditEntry, EntryKind
 from provgraph.audit.signing import CheckpointSigner
 from provgraph.errors import NotFoundError
-from provgraph.graph import NodeType, ProvenanceGraph, ProvenanceNode
+from provgraph.graph import NodeError, NodeStatus, NodeType, ProvenanceGraph, ProvenanceNode
 from provgraph.store.codec import report_to_dict
 from provgraph.store.port import GraphStore
 from provgraph.store.types import StoredReport
@@ -37,6 +37,8 @@ def node_to_dict(node: ProvenanceNode) -> dict[str, Any]:
         "session_id": node.session_id,
         "content": node.content,
         "citation_key": node.citation_key,
+        "status": node.status.value if node.status is not None else None,
+        "error": {"type": node.error.type, "message": node.error.message} if node.error else None,
     }
 
 
@@ -52,6 +54,10 @@ def node_from_dict(raw: dict[str, Any]) -> ProvenanceNode:
         session_id=raw.get("session_id"),
         content=raw.get("content"),
         citation_key=raw.get("citation_key"),
+        status=NodeStatus(raw["status"]) if raw.get("status") else None,
+        error=NodeError(str(error["type"]), str(error.get("message", "")))
+        if isinstance(error := raw.get("error"), dict)
+        else None,
     )
 
 

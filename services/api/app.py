@@ -19,6 +19,7 @@ from fastapi.openapi.utils import get_openapi
 from provgraph.config import Settings, load_settings
 from provgraph.events import Event
 from provgraph.store.port import AsyncGraphStore
+from services.api.console import mount_console
 from services.api.errors import install_error_handlers
 from services.api.graphql.context import MAX_GRAPHQL_BODY_BYTES
 from services.api.graphql.router import graphql_router
@@ -75,6 +76,7 @@ def create_app(
         include_in_schema=False,
         max_body_size=MAX_GRAPHQL_BODY_BYTES,  # also bounds chunked bodies (no Content-Length)
     )
+    mount_console(app)
     app.add_middleware(RequestContextMiddleware, metrics=state.metrics)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     if not settings.auth:

@@ -73,13 +73,15 @@
   nodes.forEach(function (n) {
     var st = styles[n.style];
     var key = n.citation_key || null;
-    var label = short(n.label || n.id, LABEL_CHARS) + (key ? "\n[" + key + "]" : "");
+    var failed = n.status === "error";
+    var label = (failed ? "\u2717 " : "") + short(n.label || n.id, LABEL_CHARS) + (key ? "\n[" + key + "]" : "");
     elements.push({
       group: "nodes",
       data: { id: n.id, label: label, fill: st.fill, stroke: st.stroke, shape: SHAPES[n.style] || "rectangle" },
       position: positions.get(n.id),
       classes: [n.style === "placeholder" ? "placeholder" : "",
-                key ? (key.indexOf("a_") === 0 ? "key-agent" : "key-data") : ""].join(" ").trim()
+                key ? (key.indexOf("a_") === 0 ? "key-agent" : "key-data") : "",
+                failed ? "failed" : ""].join(" ").trim()
     });
   });
   edges.forEach(function (e, k) {
@@ -102,6 +104,7 @@
       { selector: "node.placeholder", style: { "border-style": "dashed", "color": "#757575" } },
       { selector: "node.key-data", style: { "border-width": 3, "border-color": "#d97706" } },
       { selector: "node.key-agent", style: { "border-width": 3, "border-color": "#2563eb" } },
+      { selector: "node.failed", style: { "border-width": 4, "border-style": "double", "border-color": "#c62828", "color": "#b71c1c" } },
       { selector: "node:selected", style: { "border-width": 4, "border-color": "#0969da", "overlay-opacity": 0.06 } },
       { selector: "edge", style: {
         "width": 1.3, "line-color": "#9e9e9e", "target-arrow-color": "#9e9e9e", "target-arrow-shape": "triangle",
@@ -148,6 +151,8 @@
     row("session", n.session_id);
     row("timestamp", n.timestamp);
     row("citation key", n.citation_key);
+    row("status", n.status);
+    if (n.error) row("error", n.error.type + (n.error.message ? ": " + n.error.message : ""), true);
     if (n.data && Object.keys(n.data).length) row("data", JSON.stringify(n.data, null, 2), true);
     if (typeof n.content === "string") {
       var omitted = (n.content_omitted_chars || 0) + Math.max(0, n.content.length - CONTENT_CHARS);
@@ -184,7 +189,9 @@
     swatch.style.borderColor = styles[key].stroke;
     text("span", styles[key].description + " (" + (counts[key] || 0) + ")", item);
   });
-  [["key-data", "#d97706", "data source key (d_N)"], ["key-agent", "#2563eb", "agent output key (a_N)"]].forEach(function (k) {
+  var failedCount = nodes.filter(function (n) { return n.status === "error"; }).length;
+  [["key-data", "#d97706", "data source key (d_N)"], ["key-agent", "#2563eb", "agent output key (a_N)"],
+   ["failed", "#c62828", "failed step (" + failedCount + ")"]].forEach(function (k) {
     var item = el("div", legend);
     var swatch = el("span", item, "swatch");
     swatch.style.borderColor = k[1];
@@ -200,4 +207,5 @@
   // For tests and tools: what was drawn.
   document.body.setAttribute("data-rendered-nodes", String(cy.nodes().length));
   document.body.setAttribute("data-rendered-edges", String(cy.edges().length));
+  document.body.setAttribute("data-failed-nodes", String(cy.nodes(".failed").length));
 })();

@@ -104,10 +104,15 @@ def list_reviews_query(*, by_output: bool) -> str:
 
 # ---------------------------------------------------------------------- search and erasure
 def find_nodes_query() -> str:
-    """Nodes whose content, label or data (JSON text) contains ``$text``."""
+    """Nodes whose content, label, data (JSON text) or error message contains ``$text``.
+
+    An error message may quote the data that failed (an address, a name), so
+    a subject erasure has to find it there too.
+    """
     return (
         f"MATCH (n:{NODE} {{project: $project}})\n"
         "WHERE n.content CONTAINS $text OR n.label CONTAINS $text OR n.data CONTAINS $text\n"
+        "   OR n.error_message CONTAINS $text\n"
         "RETURN properties(n) AS props\n"
         "ORDER BY n.id ASC\n"
         "LIMIT $limit"

@@ -293,12 +293,21 @@ def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
 
 
 # ---------------------------------------------------------------------- sessions and keys
-def list_sessions_query(*, agent: bool, since: bool, after: bool) -> str:
+def list_sessions_query(
+    *,
+    agent: bool,
+    since: bool,
+    after: bool,
+    until: bool = False,
+    verdict: bool = False,
+    text: bool = False,
+) -> str:
     """One page of session summaries, newest last event first, then by id.
 
     Sessions without a timestamp sort first (as in the embedded store); the
     cursor condition mirrors that order. ``$first`` is the page size plus one
-    (to learn whether another page exists).
+    (to learn whether another page exists). ``$text`` is lower-cased by the
+    caller; ``verdict`` looks at the newest report version of each output.
     """
     epoch = "'1970-01-01T00:00:00.000000Z'"
     where: list[str] = []
@@ -306,6 +315,17 @@ def list_sessions_query(*, agent: bool, since: bool, after: bool) -> str:
         where.append("$agent_name IN agent_names")
     if since:
         where.append("last_at <> '' AND last_at >= $since")
+    if until:
+        where.append("first_at IS NOT NULL AND first_at <= $until")
+    if text:
+        where.append("text_hits > 0")
+    if verdict:
+        where.append(
+            f"EXISTS {{ MATCH (r:{REPORT} {{project: $project, session_id: session_id}})"
+            " WHERE $verdict IN r.verdicts AND NOT EXISTS"
+            f" {{ MATCH (newer:{REPORT} {{project: $project, output_id: r.output_id}})"
+            " WHERE newer.version > r.version } }"
+        )
     if after:
         where.append(
             "(($after_at = '' AND (last_at <> '' OR session_id > $after_id))"
@@ -323,7 +343,14 @@ def list_sessions_query(*, agent: bool, since: bool, after: bool) -> str:
         f"     min(CASE WHEN n.timestamp <> {epoch} THEN n.timestamp END) AS first_at,\n"
         f"     coalesce(max(CASE WHEN n.timestamp <> {epoch} THEN n.timestamp END), '')"
         " AS last_at,\n"
-        "     collect(CASE WHEN n.type = 'final_output' THEN n.id END) AS final_output_ids\n"
+        "     collect(CASE WHEN n.type = 'final_output' THEN n.id END) AS final_output_ids"
+        + (
+            ",\n     sum(CASE WHEN toLower(coalesce(n.label, n.default_label, '')) CONTAINS $text"
+            " OR toLower(coalesce(n.content, '')) CONTAINS $text THEN 1 ELSE 0 END)"
+            " AS text_hits\n"
+            if text
+            else "\n"
+        )
         + where_text
         + "RETURN session_id, node_count, run_count, agent_names, first_at, last_at,"
         " final_output_ids\n"

@@ -139,11 +139,23 @@ def _list_sessions(
         params["agent_name"] = wanted.agent_name
     if wanted is not None and wanted.since is not None:
         params["since"] = utc_text(wanted.since)
+    if wanted is not None and wanted.until is not None:
+        params["until"] = utc_text(wanted.until)
+    if wanted is not None and wanted.verdict is not None:
+        params["verdict"] = wanted.verdict
+    if wanted is not None and wanted.text:
+        params["text"] = wanted.text.lower()
     if after is not None:
         params["after_at"], params["after_id"] = after
-    records = yield Statement(
-        cypher.list_sessions_query(agent=agent, since=since, after=after is not None), params
+    query = cypher.list_sessions_query(
+        agent=agent,
+        since=since,
+        after=after is not None,
+        until="until" in params,
+        verdict="verdict" in params,
+        text="text" in params,
     )
+    records = yield Statement(query, params)
     summaries = [rows.session_summary_from_row(r) for r in records]
     page = summaries[:first]
     cursor = None

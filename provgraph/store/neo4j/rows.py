@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from provgraph.failures import status_from_fields
 from provgraph.graph import NodeType, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import utc_text
 from provgraph.store.codec import job_from_dict, job_to_dict, report_from_dict, report_to_dict
@@ -30,6 +31,7 @@ def node_from_props(props: Mapping[str, Any]) -> ProvenanceNode:
     data_text = props.get("data")
     stamp = props.get("timestamp")
     label = props.get("label") or props.get("default_label") or f"(not yet reported) {node_id}"
+    status, error = status_from_fields(props)
     return ProvenanceNode(
         id=node_id,
         type=NodeType(raw_type) if raw_type else None,
@@ -41,6 +43,8 @@ def node_from_props(props: Mapping[str, Any]) -> ProvenanceNode:
         session_id=props.get("session_id"),
         content=props.get("content"),
         citation_key=props.get("citation_key"),
+        status=status,
+        error=error,
     )
 
 

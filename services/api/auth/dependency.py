@@ -49,14 +49,23 @@ def authenticate(connection: HTTPConnection) -> Principal:
                 "missing API key: send 'Authorization: Bearer <key>' (create one with "
                 "`provgraph keys create --project P --role R`)"
             )
-        found = authenticate_bootstrap(
-            token, state.settings.bootstrap_admin_key, state.settings.project
-        ) or state.keys().authenticate(token)
-        if found is None:
-            raise UnauthenticatedError("API key not recognised (unknown, malformed or revoked)")
-        principal = found
+        principal = principal_for_token(state, token)
     connection.scope.setdefault("state", {})["principal"] = principal
     return principal
+
+
+def principal_for_token(state: AppState, token: str | None) -> Principal:
+    """Resolve a token (also for WebSockets, whose key arrives in the connection payload)."""
+    if not state.settings.auth:
+        return _DEV_PRINCIPAL
+    if not token:
+        raise UnauthenticatedError("missing API key")
+    found = authenticate_bootstrap(
+        token, state.settings.bootstrap_admin_key, state.settings.project
+    ) or state.keys().authenticate(token)
+    if found is None:
+        raise UnauthenticatedError("API key not recognised (unknown, malformed or revoked)")
+    return found
 
 
 def authorize(principal: Principal, permission: Permission) -> Principal:

@@ -26,6 +26,7 @@ from strawberry.extensions import (
 from provgraph.errors import ProvgraphError
 from services.api.graphql.types.Mutation import Mutation
 from services.api.graphql.types.Query import Query
+from services.api.graphql.types.Subscription import Subscription
 from services.api.logs import current_request_id
 
 MAX_DEPTH = 10
@@ -74,6 +75,7 @@ def build_schema() -> strawberry.Schema:
     return _Schema(
         query=Query,
         mutation=Mutation,
+        subscription=Subscription,
         extensions=[
             lambda: _DEPTH,
             lambda: _ALIASES,

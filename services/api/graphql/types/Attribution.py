@@ -15,6 +15,9 @@ class Attribution:
     sources: list[Node]
     paths: list[AttributionPath]
     truncated: bool
+    failed_steps: list[Node] = strawberry.field(
+        description="Distinct failed nodes on any path, in order of first appearance."
+    )
 
     @classmethod
     def from_domain(cls, found: SourcePaths) -> Attribution:
@@ -26,12 +29,15 @@ class Attribution:
                 nodes=[nodes[i] for i in path],
                 hop_count=len(path) - 1,
                 source=nodes[path[0]],
+                failed_steps=[nodes[i] for i in path if nodes[i].failed],
             )
             for path in found.paths
         ]
+        on_paths = dict.fromkeys(i for path in found.paths for i in path)
         return cls(
             output=nodes[found.output.id],
             sources=[Node.from_domain(s) for s in found.sources],
             paths=paths,
             truncated=found.truncated,
+            failed_steps=[nodes[i] for i in on_paths if nodes[i].failed],
         )

@@ -11,3 +11,6 @@ class AttributionPath:
     nodes: list[Node]
     hop_count: int
     source: Node
+    failed_steps: list[Node] = strawberry.field(
+        description="Nodes on this path whose step failed (a tool that raised, a retried call)."
+    )

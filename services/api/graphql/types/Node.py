@@ -11,6 +11,8 @@ from strawberry.scalars import JSON
 from provgraph.graph import ProvenanceNode
 from services.api.graphql import typed
 from services.api.graphql.context import GraphQLContext
+from services.api.graphql.types.NodeError import NodeError
+from services.api.graphql.types.NodeStatus import NodeStatus
 from services.api.graphql.types.NodeType import NodeType
 
 MAX_NEIGHBOURS = 500
@@ -29,6 +31,11 @@ class Node:
     citation_key: str | None
     data: JSON
     is_placeholder: bool
+    status: NodeStatus | None = strawberry.field(
+        description="How the step ended; null when nobody reported it."
+    )
+    error: NodeError | None = strawberry.field(description="Why the step failed, if it did.")
+    failed: bool = strawberry.field(description="True when `status` is ERROR.")
 
     @classmethod
     def from_domain(cls, node: ProvenanceNode) -> Node:
@@ -44,6 +51,9 @@ class Node:
             citation_key=node.citation_key,
             data=cast(JSON, node.data),
             is_placeholder=node.is_placeholder,
+            status=node.status,
+            error=NodeError.from_domain(node.error),
+            failed=node.failed,
         )
 
     @typed.field(description="Nodes with an edge into this one (at most 500).")

@@ -14,12 +14,12 @@ from provgraph.store.types import (
     LineageDirection,
     Page,
     ReportFilter,
-    SessionFilter,
     SessionSummary,
     StoredReport,
     bounded_int,
 )
 from services.api.graphql import pagination, typed
+from services.api.graphql.console_queries import ConsoleQueries
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.input_types.ReportFilter import ReportFilter as ReportFilterInput
 from services.api.graphql.input_types.SessionFilter import SessionFilter as SessionFilterInput
@@ -50,7 +50,7 @@ def _id(value: str, name: str) -> str:
 
 
 @strawberry.type
-class Query:
+class Query(ConsoleQueries):
     @typed.field(description="One session by id (null when it has no events here).")
     async def session(self, info: Info, id: strawberry.ID) -> Session | None:
         session_id = _id(str(id), "id")
@@ -67,7 +67,7 @@ class Query:
         filter: SessionFilterInput | None = None,
     ) -> SessionConnection:
         ctx = info.context
-        wanted = SessionFilter(filter.agent_name, filter.since) if filter else None
+        wanted = filter.to_domain() if filter else None
 
         async def fetch(size: int, store_after: str | None) -> Page[SessionSummary]:
             return await ctx.store.list_sessions(

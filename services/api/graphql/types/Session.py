@@ -12,13 +12,14 @@ from provgraph.graph import EdgeLabel, ProvenanceGraph, ProvenanceNode
 from provgraph.graph import NodeType as DomainNodeType
 from provgraph.store.shared import EPOCH
 from provgraph.store.types import SessionSummary
-from services.api.graphql import typed
+from services.api.graphql import report_view, typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.Agent import Agent
 from services.api.graphql.types.Edge import Edge
 from services.api.graphql.types.Node import Node
 from services.api.graphql.types.NodeType import NodeType
 from services.api.graphql.types.Run import Run
+from services.api.graphql.types.VerdictCount import VerdictCount
 
 MAX_SESSION_NODES = 1000
 
@@ -54,11 +55,15 @@ class Session:
         found = await info.context.loaders.nodes.load_many([str(i) for i in self.final_output_ids])
         return [Node.from_domain(n) for n in found if n is not None]
 
-    @typed.field(description="Nodes in time order; `first` at most 1000, then `offset`.")
+    @typed.field(
+        description="Nodes in time order; `first` at most 1000, then `offset`;"
+        " `failed: true` keeps only failed steps."
+    )
     async def nodes(
         self,
         info: strawberry.Info[GraphQLContext, None],
         type: NodeType | None = None,
+        failed: bool | None = None,
         first: int = 100,
         offset: int = 0,
     ) -> list[Node]:
@@ -69,12 +74,28 @@ class Session:
         members = await self._members(info)
         if type is not None:
             members = [n for n in members if n.type == type]
+        if failed is not None:
+            members = [n for n in members if n.failed is failed]
         return [Node.from_domain(n) for n in members[offset : offset + first]]
 
     @typed.field(description="Edges among the session's nodes (at most 5000).")
     async def edges(self, info: strawberry.Info[GraphQLContext, None]) -> list[Edge]:
         graph = await info.context.loaders.session_graphs.load(str(self.id))
         return [Edge.from_domain(e) for e in graph.edges[:5000]]
+
+    @typed.field(
+        description="Citation verdicts (those with a count above 0) over the newest report "
+        "of each output (one report listing per session)."
+    )
+    async def verdict_counts(
+        self, info: strawberry.Info[GraphQLContext, None]
+    ) -> list[VerdictCount]:
+        latest = await info.context.loaders.session_reports.load(str(self.id))
+        counts: dict[str, int] = defaultdict(int)
+        for report in latest.values():
+            for verdict, count in report_view.verdict_counts(report.report).items():
+                counts[verdict] += count
+        return [VerdictCount(verdict=v, count=c) for v, c in sorted(counts.items()) if c > 0]
 
     @typed.field(description="Agent runs, earliest first.")
     async def runs(self, info: strawberry.Info[GraphQLContext, None]) -> list[Run]:
