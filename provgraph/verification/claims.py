@@ -9,6 +9,10 @@ Two modes:
 * ``sentence``: the sentence that contains the tag (tags right after a
   sentence's final punctuation belong to that sentence).
 
+A claim that opens with a pronoun ("It now employs 23,400 people.") gets a
+``checked_text`` with the preceding sentence's subject in its place; the
+stages score that text (:mod:`provgraph.verification.decontext`).
+
 Adjacent tags — separated by nothing or only by whitespace, as in
 ``X. [REF|d_1][REF|d_2]`` — form one group and share one claim. The seed cut
 the second tag's context at the first tag and scored an empty claim (defect 3).
@@ -21,6 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from provgraph.citations import citation_tag_spans, strip_inline_citation_tags
+from provgraph.verification.decontext import decontextualise
 from provgraph.verification.sentences import split_sentences
 
 DEFAULT_CONTEXT_CHARS = 720
@@ -48,6 +53,14 @@ class Claim:
     start: int
     end: int
     tag_indices: tuple[int, ...]
+    #: The claim with an opening pronoun resolved from the preceding sentence
+    #: (:mod:`provgraph.verification.decontext`); None when nothing was changed.
+    checked_text: str | None = None
+
+    @property
+    def scored_text(self) -> str:
+        """What the scoring stages compare with the source."""
+        return self.checked_text or self.text
 
 
 def _group_start(text: str, start: int, spans: list[tuple[int, int]]) -> int:
@@ -118,6 +131,18 @@ def _sentence_span(text: str, tag_start: int) -> tuple[int, int, str]:
     return tag_start, tag_start, ""
 
 
+def _previous_sentence(text: str, start: int) -> str | None:
+    """The sentence before offset ``start`` in the same paragraph, tags removed."""
+    lo = max(0, start - DEFAULT_CONTEXT_CHARS)
+    paras = [m.end() for m in _PARAGRAPH_RE.finditer(text, lo, start)]
+    if paras:
+        lo = paras[-1]
+    sentences = [x for x in split_sentences(text[lo:start]) if x.text.strip()]
+    if not sentences:
+        return None
+    return _WS_RE.sub(" ", strip_inline_citation_tags(sentences[-1].text)).strip() or None
+
+
 def tag_groups(text: str) -> list[list[int]]:
     """Indices of tags grouped by adjacency (only whitespace between consecutive tags)."""
     groups: list[list[int]] = []
@@ -150,7 +175,8 @@ def extract_claims(
             s, e, claim_text = _context_span(
                 text, first, max_chars=max_chars, max_sentences=max_sentences, spans=pairs
             )
-        claim = Claim(claim_text, s, e, tuple(group))
+        checked = decontextualise(claim_text, _previous_sentence(text, s)) if claim_text else None
+        claim = Claim(claim_text, s, e, tuple(group), checked)
         for index in group:
             out[index] = claim
     return [c for c in out if c is not None]

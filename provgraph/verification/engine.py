@@ -42,7 +42,13 @@ if TYPE_CHECKING:
 
 
 def _claim_info(claim: Claim, mode: str) -> ClaimInfo:
-    return ClaimInfo(text=claim.text, start=claim.start, end=claim.end, mode=mode)
+    return ClaimInfo(
+        text=claim.text,
+        start=claim.start,
+        end=claim.end,
+        mode=mode,
+        checked_text=claim.checked_text,
+    )
 
 
 def _relative(
@@ -173,7 +179,7 @@ def verify_text(
             else:
                 pending.append((index, key, source))
     stages = load_stages(cfg, models)
-    scored = score_pairs(stages, [(claims[i].text, src) for i, _k, src in pending])
+    scored = score_pairs(stages, [(claims[i].scored_text, src) for i, _k, src in pending])
     need_sources = (cfg.relative or cfg.coverage) and (spans or cfg.coverage)
     session_sources = resolver.all_sources() if need_sources else []
     relative: list[RelativeInfo | None] = [None] * len(pending)
@@ -181,7 +187,7 @@ def verify_text(
         live = [n for n, sc in enumerate(scored) if sc.support is not None]
         found = _relative(
             stages,
-            [claims[pending[n][0]].text for n in live],
+            [claims[pending[n][0]].scored_text for n in live],
             [pending[n][1] for n in live],
             session_sources,
         )

@@ -165,6 +165,31 @@ def _parse(text: str) -> tuple[tuple[float, str, str, str, int, int, float | Non
     return tuple(out)
 
 
+_NUMERIC_HINT = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|"
+    r"dozen|half|third|quarter|percent)\b",
+    re.IGNORECASE,
+)
+_PIECE_RE = re.compile(r"(?:[^.;!?\n]|[.,](?=\d))+")
+
+
+def _parsed(text: str) -> list[tuple[float, str, str, str, int, int, float | None]]:
+    """quantulum3's quantities of ``text``, parsed piece by piece (sentence-sized, cached).
+
+    Pieces without a digit or a number word are skipped: most of a source has no
+    quantity, and the library's parse is the costly part of this stage.
+    """
+    out: list[tuple[float, str, str, str, int, int, float | None]] = []
+    for piece in _PIECE_RE.finditer(text):
+        if not _NUMERIC_HINT.search(piece.group(0)):
+            continue
+        offset = piece.start()
+        for value, unit, entity, surface, start, end, unc in _parse(piece.group(0)):
+            out.append((value, unit, entity, surface, start + offset, end + offset, unc))
+    return out
+
+
 def _rounding(surface: str, value: float) -> float:
     """Half a unit of the last written significant digit, capped at 5% of the value."""
     digits = _DIGITS_RE.search(surface)
@@ -248,7 +273,7 @@ def extract_quantities(text: str, exclude: list[tuple[int, int]] | None = None) 
     taken = list(exclude or [])
     out = [m for m in _proportions(text) if not any(s < m.end and m.start < e for s, e in taken)]
     taken += [(m.start, m.end) for m in out]
-    for value, unit, entity, surface, start, end, unc in _parse(text):
+    for value, unit, entity, surface, start, end, unc in _parsed(text):
         if any(s < end and start < e for s, e in taken):
             continue
         if (

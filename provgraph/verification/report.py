@@ -58,6 +58,8 @@ class ClaimInfo(_Model):
     start: int
     end: int
     mode: str
+    #: The text the stages scored when it differs from ``text`` (a pronoun resolved).
+    checked_text: str | None = None
 
 
 class SourceInfo(_Model):

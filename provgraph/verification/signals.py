@@ -23,6 +23,7 @@ class Signals:
     llm: float | None = None
     consistency_penalty: float | None = None
     consistency_anchored: bool = False
+    #: A predicate negated (or an antonym used) on one side and asserted on the other.
     consistency_negation: bool = False
     #: Share of the claim's dates and quantities a same-subject source value
     #: confirms (None: the claim has none).

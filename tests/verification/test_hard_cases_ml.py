@@ -117,3 +117,27 @@ def test_hard_case(case: dict[str, Any], models: StageModels) -> None:
         f"{case['id']}: {check.verdict.value} (support {check.support_score}, "
         f"contradiction {check.contradiction_score}) {scores}"
     )
+
+
+def test_demo_session_verdicts_with_the_default_pipeline(models: StageModels) -> None:
+    """`make demo`'s citations, each verdict as a careful reader would give it."""
+    from provgraph.events import Event
+    from provgraph.store.memory import MemoryGraphStore
+    from provgraph.verification import verify_output
+
+    demo = Path(__file__).resolve().parents[2] / "provgraph" / "examples" / "demo_session.jsonl"
+    store = MemoryGraphStore()
+    lines = demo.read_text(encoding="utf-8").splitlines()
+    store.ingest("demo", [Event.model_validate_json(line) for line in lines if line])
+    report = verify_output(store, "demo", "coord-output", VerificationConfig(), models=models)
+    verdicts = {(c.tag_index, c.key): c.verdict.value for c in report.checks}
+    assert verdicts == {
+        (0, "d_1"): "supported",  # revenue 12% to $4.2 billion
+        (1, "d_1"): "supported",  # online channel, 41% of sales
+        (1, "d_2"): "unsupported",  # the buyer survey says nothing about it
+        (2, "d_2"): "supported",  # "most … rather than price" vs 63% / 22%
+        (3, "a_3"): "supported",  # "rather than" vs ", not": the same statement
+        (4, "d_4"): "contradicted",  # founded 1995 in Amsterdam vs 1987 in Rotterdam
+        (6, "a_5"): "supported",  # CEO steps down in June 2026, Lindqvist succeeds
+    }
+    assert report.unresolvable_keys == ["d_9"]

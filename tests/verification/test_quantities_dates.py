@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.dates import extract_dates
@@ -137,3 +139,16 @@ def test_claim_value_stated_elsewhere_in_the_source_is_not_a_mismatch() -> None:
     source = "Revenue grew 15% in 2020, while staff grew 12%."
     window = "Revenue grew 15% in 2020"
     assert check_consistency("Staff grew 12% in 2020.", window, source).penalty == 0.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.text(alphabet=st.sampled_from(list("0123456789 ,.%$-abcQMayJune1st of not€")), max_size=80),
+    st.text(
+        alphabet=st.sampled_from(list("0123456789 ,.%$-abcQMarch 2024 no never")), max_size=120
+    ),
+)
+def test_any_text_gives_a_result_never_an_error(claim: str, window: str) -> None:
+    result = check_consistency(claim, window, window)
+    assert 0.0 <= result.penalty <= 1.0
+    assert set(result.anchored_mismatches) <= set(result.year_mismatches + result.number_mismatches)
