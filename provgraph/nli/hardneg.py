@@ -38,92 +38,15 @@ from typing import Any
 import numpy as np
 
 from provgraph.nli.data import Pair
+from provgraph.nli.hardneg_words import ANTONYM_PAIRS, LOWER_FIRST_WORDS, STOP_NAMES
 
 #: Generator kinds in the order they are tried when a pair offers several.
 KINDS: tuple[str, ...] = ("number", "entity", "negation", "antonym", "conjunct")
 
-_ANTONYM_PAIRS: tuple[tuple[str, str], ...] = (
-    ("increase", "decrease"),
-    ("increased", "decreased"),
-    ("increases", "decreases"),
-    ("rise", "fall"),
-    ("rose", "fell"),
-    ("more", "fewer"),
-    ("higher", "lower"),
-    ("larger", "smaller"),
-    ("largest", "smallest"),
-    ("bigger", "smaller"),
-    ("highest", "lowest"),
-    ("before", "after"),
-    ("first", "last"),
-    ("won", "lost"),
-    ("win", "lose"),
-    ("wins", "loses"),
-    ("above", "below"),
-    ("maximum", "minimum"),
-    ("positive", "negative"),
-    ("north", "south"),
-    ("east", "west"),
-    ("northern", "southern"),
-    ("eastern", "western"),
-    ("male", "female"),
-    ("open", "closed"),
-    ("opened", "closed"),
-    ("alive", "dead"),
-    ("early", "late"),
-    ("earlier", "later"),
-    ("younger", "older"),
-    ("youngest", "oldest"),
-    ("majority", "minority"),
-    ("accepted", "rejected"),
-    ("success", "failure"),
-    ("successful", "unsuccessful"),
-    ("true", "false"),
-    ("always", "never"),
-    ("longer", "shorter"),
-    ("longest", "shortest"),
-    ("inside", "outside"),
-    ("internal", "external"),
-    ("public", "private"),
-    ("legal", "illegal"),
-    ("possible", "impossible"),
-    ("likely", "unlikely"),
-    ("able", "unable"),
-    ("agreed", "disagreed"),
-    ("allowed", "banned"),
-    ("started", "ended"),
-    ("joined", "left"),
-    ("gained", "lost"),
-    ("safe", "dangerous"),
-    ("cheap", "expensive"),
-    ("cheaper", "costlier"),
-    ("strong", "weak"),
-    ("stronger", "weaker"),
-    ("best", "worst"),
-    ("better", "worse"),
-    ("good", "bad"),
-    ("same", "different"),
-    ("rich", "poor"),
-    ("effective", "ineffective"),
-    ("reduces", "increases"),
-    ("reduced", "increased"),
-    ("lowers", "raises"),
-    ("approved", "rejected"),
-    ("supports", "opposes"),
-    ("supported", "opposed"),
-    ("included", "excluded"),
-    ("present", "absent"),
-    ("full", "empty"),
-    ("entered", "exited"),
-    ("bought", "sold"),
-    ("hired", "fired"),
-    ("arrived", "departed"),
-    ("victory", "defeat"),
-)
 #: Word -> antonym. A word in two pairs maps to its later partner ("increased" ->
 #: "reduced"); the list is part of run hardneg-1's data: editing it changes the
 #: generated pairs, so a resumed run would no longer be bit-exact.
-ANTONYMS: dict[str, str] = {a: b for a, b in _ANTONYM_PAIRS} | {b: a for a, b in _ANTONYM_PAIRS}
+ANTONYMS: dict[str, str] = {a: b for a, b in ANTONYM_PAIRS} | {b: a for a, b in ANTONYM_PAIRS}
 
 _AUX = "is|are|was|were|has|have|had|can|could|will|would|should|does|did|do|may|might|must"
 _AUX_RE = re.compile(rf"\b({_AUX})\b(?!\s+(?:not|n't|never)\b)", re.IGNORECASE)
@@ -131,90 +54,6 @@ _NEG_RE = re.compile(r"\b(is|are|was|were|has|have|had|does|did|do|can|could|wil
 _NUMBER_RE = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w,]*\d)")
 _NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*\b")
 _WORD_RE = re.compile(r"[A-Za-z]+")
-#: Sentence-initial words lowercased when a hypothesis becomes a second clause
-#: (a name stays capitalised).
-_LOWER_FIRST = frozenset(
-    [
-        "The",
-        "A",
-        "An",
-        "It",
-        "There",
-        "This",
-        "That",
-        "These",
-        "Those",
-        "In",
-        "On",
-        "At",
-        "He",
-        "She",
-        "They",
-        "We",
-    ]
-)
-_STOP_NAMES = frozenset(
-    [
-        "The",
-        "A",
-        "An",
-        "In",
-        "On",
-        "At",
-        "Of",
-        "For",
-        "And",
-        "But",
-        "Or",
-        "It",
-        "He",
-        "She",
-        "They",
-        "We",
-        "I",
-        "This",
-        "That",
-        "These",
-        "Those",
-        "His",
-        "Her",
-        "Its",
-        "Their",
-        "There",
-        "Here",
-        "When",
-        "While",
-        "After",
-        "Before",
-        "During",
-        "Since",
-        "As",
-        "By",
-        "From",
-        "To",
-        "With",
-        "Without",
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-        "Monday",
-        "Tuesday",
-        "Wednesday",
-        "Thursday",
-        "Friday",
-        "Saturday",
-        "Sunday",
-    ]
-)
 
 
 @dataclass(frozen=True)
@@ -273,7 +112,7 @@ def number_swap(pair: Pair, rng: np.random.Generator) -> str | None:
 
 
 def _names(text: str) -> list[re.Match[str]]:
-    return [m for m in _NAME_RE.finditer(text) if m.group(0) not in _STOP_NAMES]
+    return [m for m in _NAME_RE.finditer(text) if m.group(0) not in STOP_NAMES]
 
 
 def entity_swap(pair: Pair, rng: np.random.Generator) -> str | None:
@@ -330,7 +169,7 @@ def conjunct(pair: Pair, other: Pair) -> str | None:
         return None
     head = pair.hypothesis.strip().rstrip(".")
     first, _, rest = extra.partition(" ")
-    if first in _LOWER_FIRST and rest:
+    if first in LOWER_FIRST_WORDS and rest:
         extra = f"{first.lower()} {rest}"
     return f"{head}, and {extra}."
 
