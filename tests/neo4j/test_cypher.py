@@ -15,7 +15,7 @@ import pytest
 
 from provgraph.errors import LimitExceededError
 from provgraph.graph import EdgeLabel
-from provgraph.store.neo4j import cypher
+from provgraph.store.neo4j import cypher, cypher_records
 from provgraph.store.types import LineageDirection
 
 
@@ -120,14 +120,16 @@ def test_list_sessions_filters_and_cursor() -> None:
 
 
 def test_reports() -> None:
-    assert cypher.get_report_query(by_version=True) == (
+    assert cypher_records.get_report_query(by_version=True) == (
         "MATCH (r:Report {project: $project, output_id: $output_id})\n"
         "WHERE r.version = $version\n"
         "RETURN r.doc AS doc, r.version AS version\n"
         "ORDER BY r.version DESC\n"
         "LIMIT 1"
     )
-    assert cypher.list_reports_query(session=True, verdict=True, since=False, after=True) == (
+    assert cypher_records.list_reports_query(
+        session=True, verdict=True, since=False, after=True
+    ) == (
         "MATCH (r:Report {project: $project})\n"
         "WHERE r.session_id = $session_id AND $verdict IN r.verdicts AND "
         "(r.created_at < $after_at OR (r.created_at = $after_at AND r.id > $after_id))\n"
@@ -135,24 +137,29 @@ def test_reports() -> None:
         "ORDER BY r.created_at DESC, r.id ASC\n"
         "LIMIT $first"
     )
-    assert "WITH coalesce(same.version, existing + 1) AS version\n" in cypher.save_report_query()
+    assert (
+        "WITH coalesce(same.version, existing + 1) AS version\n"
+        in cypher_records.save_report_query()
+    )
 
 
 def test_jobs() -> None:
-    assert cypher.list_jobs_query(all_projects=False, state=True) == (
+    assert cypher_records.list_jobs_query(all_projects=False, state=True) == (
         "MATCH (j:Job {project: $project})\n"
         "WHERE j.state = $state\n"
         "RETURN j.doc AS doc\n"
         "ORDER BY j.created_at ASC, j.id ASC\n"
         "LIMIT $limit"
     )
-    assert cypher.list_jobs_query(all_projects=True, state=False).startswith("MATCH (j:Job)\n")
-    assert cypher.save_job_query() == (
+    assert cypher_records.list_jobs_query(all_projects=True, state=False).startswith(
+        "MATCH (j:Job)\n"
+    )
+    assert cypher_records.save_job_query() == (
         "MERGE (j:Job {project: $project, id: $id})\n"
         "SET j.state = $state, j.created_at = $created_at, j.output_id = $output_id,\n"
         "    j.doc = $doc"
     )
-    assert cypher.outputs_without_jobs_query(all_projects=False) == (
+    assert cypher_records.outputs_without_jobs_query(all_projects=False) == (
         "MATCH (n:Node {project: $project, type: 'final_output'})\n"
         "WHERE NOT EXISTS { MATCH (:Job {project: n.project, output_id: n.id}) }\n"
         "  AND NOT EXISTS { MATCH (:Report {project: n.project, output_id: n.id}) }\n"
@@ -160,7 +167,7 @@ def test_jobs() -> None:
         "ORDER BY n.project, n.id\n"
         "LIMIT $limit"
     )
-    assert cypher.outputs_without_jobs_query(all_projects=True).startswith(
+    assert cypher_records.outputs_without_jobs_query(all_projects=True).startswith(
         "MATCH (n:Node {type: 'final_output'})\n"
     )
 
@@ -220,11 +227,11 @@ def _every_statement() -> list[str]:
         cypher.nodes_edges_query(),
         cypher.resolve_citation_key_query(),
         cypher.citation_summary_query(),
-        cypher.save_report_query(),
-        cypher.get_job_query(),
-        cypher.save_job_query(),
-        cypher.applied_migrations_query(),
-        cypher.record_migration_query(),
+        cypher_records.save_report_query(),
+        cypher_records.get_job_query(),
+        cypher_records.save_job_query(),
+        cypher_records.applied_migrations_query(),
+        cypher_records.record_migration_query(),
         cypher.attribution_neighbourhood_query(),
         *(cypher.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
         *(
@@ -232,12 +239,12 @@ def _every_statement() -> list[str]:
             for a, s, f in product([True, False], repeat=3)
         ),
         *(
-            cypher.list_reports_query(session=a, verdict=b, since=c, after=d)
+            cypher_records.list_reports_query(session=a, verdict=b, since=c, after=d)
             for a, b, c, d in product([True, False], repeat=4)
         ),
-        *(cypher.get_report_query(by_version=v) for v in (True, False)),
-        cypher.list_jobs_query(all_projects=False, state=True),
-        cypher.outputs_without_jobs_query(all_projects=False),
+        *(cypher_records.get_report_query(by_version=v) for v in (True, False)),
+        cypher_records.list_jobs_query(all_projects=False, state=True),
+        cypher_records.outputs_without_jobs_query(all_projects=False),
     ]
     return texts
 

@@ -29,7 +29,7 @@ from neo4j import AsyncDriver, Driver
 from neo4j import exceptions as neo
 
 from provgraph.errors import StoreError
-from provgraph.store.neo4j import cypher
+from provgraph.store.neo4j import cypher, cypher_records
 
 SCHEMA_DIR = Path(__file__).resolve().with_name("schema")
 """The migrations, shipped as package data next to this module (a wheel install migrates)."""
@@ -118,7 +118,9 @@ def apply_migrations(driver: Driver, database: str, schema_dir: Path = SCHEMA_DI
     """Apply pending migrations with a sync driver; returns the names applied."""
     migrations = load_migrations(schema_dir)
     applied = driver.execute_query(
-        cypher.applied_migrations_query(), {"project": cypher.SCHEMA_PROJECT}, database_=database
+        cypher_records.applied_migrations_query(),
+        {"project": cypher.SCHEMA_PROJECT},
+        database_=database,
     ).records
     todo = pending(migrations, [r.data() for r in applied])
     for migration in todo:
@@ -130,10 +132,10 @@ def apply_migrations(driver: Driver, database: str, schema_dir: Path = SCHEMA_DI
                     raise
                 raise _failure(migration, index, exc) from exc
         driver.execute_query(
-            cypher.record_migration_query(), _record_params(migration), database_=database
+            cypher_records.record_migration_query(), _record_params(migration), database_=database
         )
     driver.execute_query(
-        cypher.await_indexes_query(), {"timeout": INDEX_WAIT_S}, database_=database
+        cypher_records.await_indexes_query(), {"timeout": INDEX_WAIT_S}, database_=database
     )
     return [m.name for m in todo]
 
@@ -145,7 +147,7 @@ async def apply_migrations_async(
     migrations = load_migrations(schema_dir)
     applied = (
         await driver.execute_query(
-            cypher.applied_migrations_query(),
+            cypher_records.applied_migrations_query(),
             {"project": cypher.SCHEMA_PROJECT},
             database_=database,
         )
@@ -160,9 +162,9 @@ async def apply_migrations_async(
                     raise
                 raise _failure(migration, index, exc) from exc
         await driver.execute_query(
-            cypher.record_migration_query(), _record_params(migration), database_=database
+            cypher_records.record_migration_query(), _record_params(migration), database_=database
         )
     await driver.execute_query(
-        cypher.await_indexes_query(), {"timeout": INDEX_WAIT_S}, database_=database
+        cypher_records.await_indexes_query(), {"timeout": INDEX_WAIT_S}, database_=database
     )
     return [m.name for m in todo]

@@ -19,7 +19,7 @@ from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EventWrite, map_events, utc_text
 from provgraph.store.codec import decode_cursor, encode_cursor
-from provgraph.store.neo4j import cypher, rows
+from provgraph.store.neo4j import cypher, cypher_records, rows
 from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
 from provgraph.store.shared import build_source_paths
 from provgraph.store.shared import key_order as _key_order
@@ -252,7 +252,7 @@ def _lineage(
 # ---------------------------------------------------------------------- reports and jobs
 def save_report(project: str, report: StoredReport) -> Program[StoredReport]:
     records = yield Statement(
-        cypher.save_report_query(), {"project": project, **rows.report_params(report)}
+        cypher_records.save_report_query(), {"project": project, **rows.report_params(report)}
     )
     found = _one(records)
     assert found is not None, "save_report_query always returns one row"
@@ -263,7 +263,9 @@ def get_report(project: str, output_id: str, version: int | None) -> Program[Sto
     params: dict[str, Any] = {"project": project, "output_id": output_id}
     if version is not None:
         params["version"] = version
-    records = yield Statement(cypher.get_report_query(by_version=version is not None), params)
+    records = yield Statement(
+        cypher_records.get_report_query(by_version=version is not None), params
+    )
     found = _one(records)
     return rows.report_from_row(found) if found else None
 
@@ -291,7 +293,9 @@ def _list_reports(
             flags["since"], params["since"] = True, utc_text(wanted.since)
     if after is not None:
         params["after_at"], params["after_id"] = after
-    records = yield Statement(cypher.list_reports_query(after=after is not None, **flags), params)
+    records = yield Statement(
+        cypher_records.list_reports_query(after=after is not None, **flags), params
+    )
     reports = [rows.report_from_row(r) for r in records]
     page = reports[:first]
     cursor = encode_cursor(utc_text(page[-1].created_at), page[-1].id) if page else None
@@ -299,12 +303,12 @@ def _list_reports(
 
 
 def save_job(project: str, job: Job) -> Program[Job]:
-    yield Statement(cypher.save_job_query(), {"project": project, **rows.job_params(job)})
+    yield Statement(cypher_records.save_job_query(), {"project": project, **rows.job_params(job)})
     return job
 
 
 def get_job(project: str, job_id: str) -> Program[Job | None]:
-    records = yield Statement(cypher.get_job_query(), {"project": project, "id": job_id})
+    records = yield Statement(cypher_records.get_job_query(), {"project": project, "id": job_id})
     found = _one(records)
     return rows.job_from_row(found) if found else None
 
@@ -320,7 +324,8 @@ def _list_jobs(project: str | None, state: str | None, limit: int) -> Program[li
     if state is not None:
         params["state"] = str(state)
     records = yield Statement(
-        cypher.list_jobs_query(all_projects=project is None, state=state is not None), params
+        cypher_records.list_jobs_query(all_projects=project is None, state=state is not None),
+        params,
     )
     return [rows.job_from_row(r) for r in records]
 
@@ -333,12 +338,12 @@ def outputs_without_jobs(project: str | None, limit: int) -> Program[list[tuple[
 
 def _outputs_without_jobs(project: str | None, limit: int) -> Program[list[tuple[str, str]]]:
     records = yield Statement(
-        cypher.outputs_without_jobs_query(all_projects=project is None),
+        cypher_records.outputs_without_jobs_query(all_projects=project is None),
         {"project": project, "limit": limit},
     )
     return [(str(r["project"]), str(r["id"])) for r in records]
 
 
 def ping() -> Program[bool]:
-    records = yield Statement(cypher.ping_query())
+    records = yield Statement(cypher_records.ping_query())
     return bool(records) and records[0].get("ok") == 1
