@@ -120,7 +120,11 @@ class Neo4jGraphStore:
         for attempt in range(UNKNOWN_OUTCOME_ATTEMPTS):
             try:
                 return self._run(
-                    "ingest", lambda: self._ingest_program(project, batch, token), write=True
+                    "ingest",
+                    lambda: audit_ops.ingest_program(
+                        self.config.audit_chain, project, batch, token
+                    ),
+                    write=True,
                 )
             except StoreUnavailableError as exc:
                 unknown = isinstance(exc.__cause__, neo.IncompleteCommit)
@@ -191,7 +195,9 @@ class Neo4jGraphStore:
         for attempt in range(REPORT_SAVE_ATTEMPTS):
             try:
                 return self._run(
-                    "save_report", lambda: self._report_program(project, report), write=True
+                    "save_report",
+                    lambda: audit_ops.report_program(self.config.audit_chain, project, report),
+                    write=True,
                 )
             except Exception as exc:
                 if not isinstance(exc.__cause__, neo.ConstraintError):
@@ -238,18 +244,6 @@ class Neo4jGraphStore:
         )
 
     # ------------------------------------------------------------------ audit trail
-    def _ingest_program(
-        self, project: str, batch: list[tuple[int, Event]], token: str
-    ) -> ops.Program[IngestResult]:
-        if self.config.audit_chain:
-            return audit_ops.ingest(project, batch, token)
-        return ops.ingest(project, batch, token)
-
-    def _report_program(self, project: str, report: StoredReport) -> ops.Program[StoredReport]:
-        if self.config.audit_chain:
-            return audit_ops.save_report(project, report)
-        return ops.save_report(project, report)
-
     def append_audit(self, project: str, pending: PendingEntry) -> AuditEntry:
         return self._run("append_audit", lambda: audit_ops.append(project, pending), write=True)
 

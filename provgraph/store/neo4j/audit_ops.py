@@ -113,6 +113,18 @@ def append(project: str, pending: PendingEntry) -> Program[AuditEntry]:
     return entry
 
 
+def ingest_program(
+    chained: bool, project: str, events: Sequence[tuple[int, Event]], batch: str
+) -> Program[IngestResult]:
+    """The ingest program both adapters run: sealed into the chain when ``chained``."""
+    return ingest(project, events, batch) if chained else ops.ingest(project, events, batch)
+
+
+def report_program(chained: bool, project: str, report: StoredReport) -> Program[StoredReport]:
+    """The save-report program both adapters run: sealed into the chain when ``chained``."""
+    return save_report(project, report) if chained else ops.save_report(project, report)
+
+
 def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Program[IngestResult]:
     """:func:`operations.ingest` plus the batch's chain entry, in the same transaction.
 
