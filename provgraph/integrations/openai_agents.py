@@ -30,7 +30,7 @@ import inspect
 import json
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from provgraph.citations import extract_file_path, format_cited_content
@@ -79,6 +79,7 @@ class _Run:
     run_id: str
     chain: StepChain
     delegated: bool
+    caller: _Span | None = None
     last_call: ModelCall | None = None
     last_response: str | None = None
 
@@ -99,6 +100,7 @@ class _Span:
     data: Any = None
     run: _Run | None = None
     node: RecordedNode | None = None
+    sub_outputs: list[str] = field(default_factory=list)
 
 
 def span_error(span: Span[Any], kind: str) -> ErrorInfo | None:
@@ -270,6 +272,7 @@ class ProvgraphTracingProcessor(TracingProcessor):
         run = _Run(
             recorder, node, name, span.span_id, StepChain(node.node_id), delegator is not None
         )
+        run.caller = caller_tool
         if caller_tool is not None:  # an agent used as a tool: the call's arguments are its input
             args = getattr(caller_tool.data, "input", None)
             if isinstance(args, str) and args:
@@ -343,11 +346,14 @@ class ProvgraphTracingProcessor(TracingProcessor):
             rec.failure(node, error, **run.fields())
             run.chain.add(node.node_id)
             return
-        result = rec.tool_result(
-            node.node_id,
-            shown or "",
-            tool_name=name,
-            formatted=node.type is NodeType.DATA_READ,
+        entry = self._spans.get(span.span_id)
+        sub_outputs = entry.sub_outputs if entry is not None else []
+        result = rec.record(  # an agent used as a tool: its answer is what the call returned
+            NodeType.TOOL_RESULT,
+            label=f"Result: {name}",
+            parents=[node.node_id, *sub_outputs],
+            content=shown or "",
+            data={"tool_name": name, "formatted": node.type is NodeType.DATA_READ},
             **run.fields(),
         )
         run.chain.add(result.node_id)
@@ -395,4 +401,6 @@ class ProvgraphTracingProcessor(TracingProcessor):
             return
         call = run.last_call
         if call is not None and call.is_final and call.text and run.last_response:
-            run.recorder.final_output(run.last_response, call.text, **run.fields())
+            output = run.recorder.final_output(run.last_response, call.text, **run.fields())
+            if run.caller is not None:
+                run.caller.sub_outputs.append(output.node_id)

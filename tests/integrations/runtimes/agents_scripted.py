@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from agents import Model, ModelResponse, ModelSettings, ModelTracing, Usage
-from agents.tracing import generation_span, response_span
+from agents.tracing import SpanError, generation_span, response_span
 from openai.types.responses import Response
 
 Script = Callable[[list[Any]], list[Any]]
@@ -57,7 +57,13 @@ class ScriptedModel(Model):
                     span.span_data.output = [_chat_message(item) for item in output]
                 return ModelResponse(output=output, usage=Usage(requests=1), response_id=None)
         with response_span(disabled=tracing.is_disabled()) as span:
-            output = self.script(items)
+            try:
+                output = self.script(items)
+            except Exception as exc:  # what OpenAIResponsesModel records before re-raising
+                span.set_error(
+                    SpanError(message="Error getting response", data={"error": str(exc)})
+                )
+                raise
             response = Response(
                 id=f"resp-{self.name}-{self.calls}",
                 created_at=0,
