@@ -28,7 +28,6 @@ ambiguous choices are in docs/integrations.md):
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -47,6 +46,12 @@ from provgraph.integrations._shared import (
     first_text,
     missing_runtime,
 )
+from provgraph.integrations.langchain_payloads import (
+    last_text,
+    message_text,
+    payload_text,
+    runnable_name,
+)
 from provgraph.sdk.recorder import RecordedNode, SessionRecorder
 from provgraph.sdk.sinks import EventSink
 
@@ -64,9 +69,6 @@ CITATION_METADATA_KEY = "provgraph_citation_key"
 
 SESSION_METADATA_KEYS = ("provgraph_session_id", "session_id", "thread_id", "conversation_id")
 """Run metadata naming the session, first match wins."""
-
-MAX_INPUT_CHARS = 20_000
-"""Inputs that are not plain text are kept as bounded JSON."""
 
 
 @dataclass
@@ -101,55 +103,6 @@ class _Run:
     node: RecordedNode | None = None
     reads: list[str] = field(default_factory=list)
     query: str | None = None
-
-
-def _name(serialized: Mapping[str, Any] | None, kwargs: Mapping[str, Any], default: str) -> str:
-    ident = (serialized or {}).get("id")
-    last = ident[-1] if isinstance(ident, list) and ident else None
-    return first_text(kwargs.get("name"), (serialized or {}).get("name"), last) or default
-
-
-def _role(message: Any) -> str | None:
-    if isinstance(message, tuple | list) and len(message) == 2:
-        return str(message[0])
-    role = field_of(message, "type") or field_of(message, "role")
-    return str(role) if role else None
-
-
-def _message_text(message: Any) -> str | None:
-    if isinstance(message, str):
-        return message or None
-    if isinstance(message, tuple | list) and len(message) == 2:
-        return content_text(message[1])
-    return content_text(field_of(message, "content"))
-
-
-def _last_text(messages: Iterable[Any], roles: Sequence[str]) -> str | None:
-    for message in reversed(list(messages)):
-        if _role(message) in roles:
-            text = _message_text(message)
-            if text:
-                return text
-    return None
-
-
-def _payload_text(value: Any, roles: Sequence[str]) -> str | None:
-    """The text of a run's inputs or outputs (messages state, a known key, or bounded JSON)."""
-    if isinstance(value, str):
-        return value or None
-    text = _message_text(value) if field_of(value, "content") is not None else None
-    if text:
-        return text
-    if isinstance(value, Mapping):
-        messages = value.get("messages")
-        if isinstance(messages, list) and messages:
-            return _last_text(messages, roles)
-        for key in ("output", "answer", "input", "question", "query"):
-            if isinstance(value.get(key), str) and value[key]:
-                return str(value[key])
-    if value is None:
-        return None
-    return json.dumps(value, default=str, ensure_ascii=False)[:MAX_INPUT_CHARS]
 
 
 class ProvgraphCallbackHandler(BaseCallbackHandler):
@@ -235,11 +188,11 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
         metadata: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        name = _name(serialized, kwargs, "chain")
+        name = runnable_name(serialized, kwargs, "chain")
         with self._lock:
             parent = self._runs.get(parent_run_id) if parent_run_id is not None else None
             if parent is None:
-                self._start_root(run_id, name, metadata, _payload_text(inputs, ("human", "user")))
+                self._start_root(run_id, name, metadata, payload_text(inputs, ("human", "user")))
                 return
             if (metadata or {}).get("langgraph_node") != name or parent.name == name:
                 self._runs[run_id] = _Run(parent.agent, name)
@@ -259,7 +212,7 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
         with self._lock:
             run = self._close(run_id)
             if run is not None and run.is_root:
-                self._finish_root(run, _payload_text(outputs, ("ai", "assistant")))
+                self._finish_root(run, payload_text(outputs, ("ai", "assistant")))
 
     def on_chain_error(self, error: BaseException, *, run_id: UUID, **kwargs: Any) -> None:
         with self._lock:
@@ -295,10 +248,10 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
         metadata: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        name = _name(serialized, kwargs, "chat_model")
+        name = runnable_name(serialized, kwargs, "chat_model")
         params = kwargs.get("invocation_params") or {}
         model = first_text(params.get("model"), params.get("model_name"), name) or name
-        prompt = _last_text(messages[0], ("human", "user")) if messages else None
+        prompt = last_text(messages[0], ("human", "user")) if messages else None
         self._model_start(run_id, parent_run_id, name, metadata, prompt, model)
 
     def on_llm_start(
@@ -312,7 +265,7 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
         metadata: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        name = _name(serialized, kwargs, "llm")
+        name = runnable_name(serialized, kwargs, "llm")
         prompt = prompts[-1] if prompts else None
         self._model_start(run_id, parent_run_id, name, metadata, prompt, name)
 
@@ -365,7 +318,7 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
         inputs: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        name = _name(serialized, kwargs, "tool")
+        name = runnable_name(serialized, kwargs, "tool")
         args = dict(inputs) if isinstance(inputs, Mapping) else {"input": input_str}
         call_id = kwargs.get("tool_call_id")
         with self._lock:
@@ -376,7 +329,7 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
             run.node = record(parents, name, args, tool_call_id=call_id, **agent.fields())
 
     def on_tool_end(self, output: Any, *, run_id: UUID, **kwargs: Any) -> None:
-        text = _message_text(output) if field_of(output, "content") is not None else None
+        text = message_text(output) if field_of(output, "content") is not None else None
         shown = text if text is not None else ("" if output is None else str(output))
         with self._lock:
             run = self._close(run_id)
@@ -414,7 +367,7 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
         metadata: dict[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        name = _name(serialized, kwargs, "retriever")
+        name = runnable_name(serialized, kwargs, "retriever")
         with self._lock:
             run = self._enter(run_id, parent_run_id, name, metadata, query)
             run.query = query

@@ -27,14 +27,12 @@ from __future__ import annotations
 
 import functools
 import inspect
-import json
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, cast
 
 from provgraph.citations import extract_file_path, format_cited_content
-from provgraph.events import ErrorInfo
 from provgraph.failures import error_info
 from provgraph.graph import NodeStatus, NodeType
 from provgraph.integrations._shared import (
@@ -45,7 +43,13 @@ from provgraph.integrations._shared import (
     first_text,
     missing_runtime,
 )
-from provgraph.integrations.openai_agents_spans import ModelCall, from_generation, from_response
+from provgraph.integrations.openai_agents_spans import (
+    ModelCall,
+    from_generation,
+    from_response,
+    span_error,
+    tool_args,
+)
 from provgraph.sdk.recorder import RecordedNode, SessionRecorder
 from provgraph.sdk.sinks import EventSink
 
@@ -60,15 +64,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 SESSION_METADATA_KEYS = ("provgraph.session_id", "session_id", "conversation_id")
 """Trace metadata naming the session, first match wins (then ``group_id``, then the trace id)."""
-
-ERROR_TYPES = {
-    "agent": "AgentRunError",
-    "function": "ToolCallError",
-    "generation": "ModelCallError",
-    "response": "ModelCallError",
-    "handoff": "HandoffError",
-}
-"""Span errors carry a message, not an exception type; the node gets one named by span kind."""
 
 
 @dataclass
@@ -101,28 +96,6 @@ class _Span:
     run: _Run | None = None
     node: RecordedNode | None = None
     sub_outputs: list[str] = field(default_factory=list)
-
-
-def span_error(span: Span[Any], kind: str) -> ErrorInfo | None:
-    """The node error for a span the SDK marked failed (message plus its ``data.error``)."""
-    error = span.error
-    if not error:
-        return None
-    message = str(error.get("message") or "")
-    detail = (error.get("data") or {}).get("error")
-    if detail:
-        message = f"{message}: {detail}" if message else str(detail)
-    return error_info(ERROR_TYPES.get(kind, "SpanError"), message)
-
-
-def _tool_args(raw: Any) -> dict[str, Any]:
-    if not isinstance(raw, str) or not raw:
-        return {}
-    try:
-        parsed = json.loads(raw)
-    except ValueError:
-        return {"input": raw}
-    return parsed if isinstance(parsed, dict) else {"input": parsed}
 
 
 class ProvgraphTracingProcessor(TracingProcessor):
@@ -324,7 +297,7 @@ class ProvgraphTracingProcessor(TracingProcessor):
             return
         rec, data = run.recorder, span.span_data
         name = str(getattr(data, "name", None) or "tool")
-        args = _tool_args(getattr(data, "input", None))
+        args = tool_args(getattr(data, "input", None))
         output = getattr(data, "output", None)
         shown = None if output is None else str(output)
         details = {"tool_name": name, "args": {k: str(v) for k, v in args.items()}}

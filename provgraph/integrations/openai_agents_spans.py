@@ -18,10 +18,13 @@ attribute or key so this module needs no import of the SDK.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from provgraph.events import ErrorInfo
+from provgraph.failures import error_info
 from provgraph.integrations._shared import content_text, field_of
 
 
@@ -111,3 +114,35 @@ def from_response(data: Any) -> ModelCall:
         model=model if isinstance(model, str) else None,
         usage=_usage(field_of(data, "usage") or field_of(response, "usage")),
     )
+
+
+ERROR_TYPES = {
+    "agent": "AgentRunError",
+    "function": "ToolCallError",
+    "generation": "ModelCallError",
+    "response": "ModelCallError",
+    "handoff": "HandoffError",
+}
+"""Span errors carry a message, not an exception type; the node gets one named by span kind."""
+
+
+def span_error(span: Any, kind: str) -> ErrorInfo | None:
+    """The node error for a span the SDK marked failed (message plus its ``data.error``)."""
+    error = span.error
+    if not error:
+        return None
+    message = str(error.get("message") or "")
+    detail = (error.get("data") or {}).get("error")
+    if detail:
+        message = f"{message}: {detail}" if message else str(detail)
+    return error_info(ERROR_TYPES.get(kind, "SpanError"), message)
+
+
+def tool_args(raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, str) or not raw:
+        return {}
+    try:
+        parsed = json.loads(raw)
+    except ValueError:
+        return {"input": raw}
+    return parsed if isinstance(parsed, dict) else {"input": parsed}
