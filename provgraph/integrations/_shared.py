@@ -123,3 +123,11 @@ def content_text(content: Any) -> str | None:
         joined = "".join(p for p in parts if isinstance(p, str))
         return joined or None
     return None
+
+
+def flush_sink(sink: object) -> None:
+    """Flush a client (or each sink of a tee); synchronous sinks have nothing to flush."""
+    for inner in getattr(sink, "sinks", None) or (sink,):
+        flush = getattr(inner, "flush", None)
+        if callable(flush):
+            flush()

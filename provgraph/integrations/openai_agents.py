@@ -41,6 +41,7 @@ from provgraph.integrations._shared import (
     SessionRecorders,
     StepChain,
     first_text,
+    flush_sink,
     missing_runtime,
 )
 from provgraph.integrations.openai_agents_spans import (
@@ -178,9 +179,7 @@ class ProvgraphTracingProcessor(TracingProcessor):
         self.force_flush()
 
     def force_flush(self) -> None:
-        flush = getattr(self.sink, "flush", None)
-        if callable(flush):
-            flush()
+        flush_sink(self.sink)
 
     # ------------------------------------------------------------------ spans
     def on_span_start(self, span: Span[Any]) -> None:
