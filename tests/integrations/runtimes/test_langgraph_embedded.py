@@ -3,6 +3,7 @@ the tool and the model, source tools, and a chat model called on its own."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import sys
 from collections.abc import Iterator
@@ -130,3 +131,28 @@ def test_missing_langchain_says_what_to_install(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.delitem(sys.modules, "provgraph.integrations.langchain")
     with pytest.raises(MissingIntegrationError, match=r"langchain-core.*provgraph\[integrations\]"):
         importlib.import_module("provgraph.integrations.langchain")
+
+
+def test_concurrent_async_graph_runs_keep_their_threads_apart(store: MemoryGraphStore) -> None:
+    handler = ProvgraphCallbackHandler(EmbeddedSink(store))
+
+    async def run(thread: str) -> None:
+        app = build_graph(
+            scripted_model(research_replies()), [search_tool(KeywordRetriever(documents=DOCS))]
+        )
+        config = {"callbacks": [handler], "configurable": {"thread_id": thread}}
+        await app.ainvoke({"messages": [("user", "Tower and Paris?")]}, config=config)
+
+    async def both() -> None:
+        await asyncio.gather(run("async-a"), run("async-b"))
+
+    asyncio.run(both())
+    for thread in ("async-a", "async-b"):
+        session = session_of(store, thread)
+        assert sorted(n.citation_key or "" for n in of_type(session, NodeType.DATA_READ)) == [
+            "d_1",
+            "d_2",
+        ]
+        (output,) = of_type(session, NodeType.FINAL_OUTPUT)
+        assert output.citation_key == "a_3" and output.agent_name == "research_graph"
+        assert len(of_type(session, NodeType.AGENT_RUN)) == 3

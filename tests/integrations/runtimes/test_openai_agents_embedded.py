@@ -188,3 +188,41 @@ def test_missing_sdk_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.delitem(sys.modules, "provgraph.integrations.openai_agents")
     with pytest.raises(MissingIntegrationError, match=r"openai-agents.*provgraph\[integrations\]"):
         importlib.import_module("provgraph.integrations.openai_agents")
+
+
+def test_concurrent_runs_keep_their_sessions_and_handoffs_apart(
+    store: MemoryGraphStore, processor: ProvgraphTracingProcessor
+) -> None:
+    def team(doc: str) -> Agent[Any]:
+        @function_tool
+        def read_document(doc_id: str) -> str:
+            """Read a document."""
+            return doc
+
+        def reader(items: list[Any]) -> list[Any]:
+            if not tool_outputs(items, "r1"):
+                return [function_call("read_document", {"doc_id": doc}, call_id="r1")]
+            return [assistant_message(f"{doc} [REF|d_1]")]
+
+        worker = Agent(name="worker", tools=[read_document], model=ScriptedModel("w", reader))
+        handoff = [function_call("transfer_to_worker", {}, call_id="h1")]
+        return Agent(name="lead", handoffs=[worker], model=ScriptedModel("l", lambda i: handoff))
+
+    async def both() -> None:
+        await asyncio.gather(
+            *(
+                Runner.run(team(doc), "Go", run_config=RunConfig(group_id=f"par-{doc}"))
+                for doc in ("alpha", "beta")
+            )
+        )
+
+    asyncio.run(both())
+    for doc in ("alpha", "beta"):
+        session = session_of(store, f"par-{doc}")
+        (read,) = of_type(session, NodeType.DATA_READ)
+        assert read.citation_key == "d_1" and read.content == doc  # one counter per session
+        (handoff,) = [n for n in of_type(session, NodeType.TOOL_CALL)]
+        (worker,) = [n for n in of_type(session, NodeType.AGENT_RUN) if n.agent_name == "worker"]
+        assert (handoff.id, worker.id) in {(e.source_id, e.target_id) for e in session.edges}
+        (output,) = of_type(session, NodeType.FINAL_OUTPUT)
+        assert output.content == f"{doc} [REF|d_1]"
