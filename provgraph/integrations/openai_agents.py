@@ -69,6 +69,8 @@ SESSION_METADATA_KEYS = ("provgraph.session_id", "session_id", "conversation_id"
 
 @dataclass
 class _Run:
+    """An ``agent`` span in flight: its run node, its step chain, its last model call."""
+
     recorder: SessionRecorder
     node: RecordedNode
     agent_name: str
@@ -90,6 +92,8 @@ class _Run:
 
 @dataclass
 class _Span:
+    """Any span seen (kept until its trace ends: the parent walk needs the structure spans)."""
+
     trace_id: str
     parent_id: str | None
     kind: str
