@@ -35,8 +35,13 @@ def build_sdk_spans(
             InMemorySpanExporter,
         )
         from opentelemetry.sdk.trace.id_generator import IdGenerator
-        from opentelemetry.trace import NonRecordingSpan, SpanContext, Status, StatusCode
-        from opentelemetry.trace import TraceFlags
+        from opentelemetry.trace import (
+            NonRecordingSpan,
+            SpanContext,
+            Status,
+            StatusCode,
+            TraceFlags,
+        )
     except ImportError as exc:
         raise ConfigurationError(
             f"the OpenTelemetry SDK is not installed ({exc}); pip install 'provgraph[otel]'"

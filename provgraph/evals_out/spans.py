@@ -72,8 +72,12 @@ def _text(value: str | None) -> str:
     return text if len(text) <= MAX_VALUE_CHARS else text[: MAX_VALUE_CHARS - 1] + "…"
 
 
-def _child_of_type(graph: ProvenanceGraph, node: ProvenanceNode, kind: NodeType) -> ProvenanceNode | None:
-    return next((n for n in graph.successors(node.id) if n.type is kind and n.run_id == node.run_id), None)
+def _child_of_type(
+    graph: ProvenanceGraph, node: ProvenanceNode, kind: NodeType
+) -> ProvenanceNode | None:
+    return next(
+        (n for n in graph.successors(node.id) if n.type is kind and n.run_id == node.run_id), None
+    )
 
 
 def plan_spans(graph: ProvenanceGraph, project: str, session_id: str) -> list[SpanSpec]:
@@ -124,7 +128,11 @@ def _run_spans(
     emitted[agent_key] = agent.span_id
     specs = [agent]
     for index, node in enumerate(nodes):
-        if node is run_node or node.type in (NodeType.INPUT, NodeType.MODEL_RESPONSE, NodeType.TOOL_RESULT):
+        if node is run_node or node.type in (
+            NodeType.INPUT,
+            NodeType.MODEL_RESPONSE,
+            NodeType.TOOL_RESULT,
+        ):
             continue
         following = nodes[index + 1].timestamp if index + 1 < len(nodes) else node.timestamp
         spec = _node_span(graph, node, agent.span_id, sid(node.id), following)
@@ -146,7 +154,11 @@ def _node_span(
     name = node.label or (node.type.value if node.type else node.id)
     if node.type is NodeType.MODEL_REQUEST:
         response = _child_of_type(graph, node, NodeType.MODEL_RESPONSE)
-        model = str((response.data if response else {}).get("model_name") or node.data.get("model_name") or "")
+        model = str(
+            (response.data if response else {}).get("model_name")
+            or node.data.get("model_name")
+            or ""
+        )
         name = f"chat {model}".strip()
         attributes.update({"openinference.span.kind": "LLM", "gen_ai.operation.name": "chat"})
         if model:
@@ -159,8 +171,14 @@ def _node_span(
     elif node.type is NodeType.TOOL_CALL:
         tool = str(node.data.get("tool_name") or node.label.removeprefix("Tool: "))
         name = f"execute_tool {tool}"
-        attributes.update({"openinference.span.kind": "TOOL", "gen_ai.operation.name": "execute_tool",
-                           "gen_ai.tool.name": tool, "tool.name": tool})
+        attributes.update(
+            {
+                "openinference.span.kind": "TOOL",
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": tool,
+                "tool.name": tool,
+            }
+        )
         args = node.data.get("args")
         if args is not None:
             attributes["input.value"] = _text(json.dumps(args, sort_keys=True, default=str))
@@ -171,12 +189,14 @@ def _node_span(
     elif node.type is NodeType.DATA_READ:
         identity = source_identity(node)
         name = f"read {identity}"
-        attributes.update({
-            "openinference.span.kind": "RETRIEVER",
-            "retrieval.documents.0.document.id": node.citation_key or node.id,
-            "retrieval.documents.0.document.content": _text(node.content),
-            "retrieval.documents.0.document.metadata": json.dumps({"source": identity}),
-        })
+        attributes.update(
+            {
+                "openinference.span.kind": "RETRIEVER",
+                "retrieval.documents.0.document.id": node.citation_key or node.id,
+                "retrieval.documents.0.document.content": _text(node.content),
+                "retrieval.documents.0.document.metadata": json.dumps({"source": identity}),
+            }
+        )
     elif node.type is NodeType.FINAL_OUTPUT:
         name = f"final_output {node.agent_name}"
         attributes.update({"openinference.span.kind": "CHAIN", "output.value": _text(node.content)})
