@@ -166,6 +166,7 @@ def push_to_phoenix(
 def _wait_for_spans(client: Any, phoenix_project: str, span_ids: list[str], seconds: float) -> None:
     """Phoenix stores OTLP spans asynchronously; annotations need the spans to exist."""
     deadline = time.monotonic() + seconds
+    last: Exception | None = None
     while True:
         try:
             found = client.spans.get_spans(

@@ -103,7 +103,7 @@ def test_pushing_again_updates_rather_than_duplicates(
 
 def test_an_unreachable_phoenix_is_a_clear_error(verified_session: VerifiedSession) -> None:
     s = verified_session
-    with pytest.raises(ProvgraphError, match="refused|did not store"):
+    with pytest.raises(ProvgraphError, match=r"refused|did not store"):
         push_to_phoenix(
             s.store, s.project, s.session_id, "http://127.0.0.1:9", timeout=2, wait_seconds=2
         )
