@@ -148,20 +148,12 @@ def _event(
         run=Run(runId=plan.uuid, facets=run_facets),
         job=Job(namespace=namespace, name=plan.agent_name, facets=job_facets),
         inputs=[
-            InputDataset(
-                namespace=_dataset_namespace(project, ref),
-                name=ref.name,
-                facets=_dataset_facets(ref, session_id, reports if done else None),
-            )
+            _dataset(InputDataset, ref, project, session_id, reports if done else None)
             for ref in _unique(plan.inputs)
             if done or ref.kind == "source"  # a sub-agent's answer is not there at START
         ],
         outputs=[
-            OutputDataset(
-                namespace=_dataset_namespace(project, ref),
-                name=ref.name,
-                facets=_dataset_facets(ref, session_id, reports if done else None),
-            )
+            _dataset(OutputDataset, ref, project, session_id, reports)
             for ref in _unique(plan.outputs)
         ]
         if done
@@ -170,8 +162,16 @@ def _event(
     )
 
 
-def _dataset_namespace(project: str, ref: DatasetRef) -> str:
-    return f"provgraph://{project}/{'sources' if ref.kind == 'source' else 'outputs'}"
+def _dataset(
+    cls: Any, ref: DatasetRef, project: str, session_id: str, reports: ReportLookup | None
+) -> Any:
+    """An ``InputDataset``/``OutputDataset`` for ``ref`` (sources and outputs: see module doc)."""
+    kind = "sources" if ref.kind == "source" else "outputs"
+    return cls(
+        namespace=f"provgraph://{project}/{kind}",
+        name=ref.name,
+        facets=_dataset_facets(ref, session_id, reports),
+    )
 
 
 def _unique(refs: list[DatasetRef]) -> list[DatasetRef]:

@@ -10,7 +10,6 @@ ports, no telemetry, and is stopped at the end of the session.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import time
 from collections.abc import Iterator
@@ -19,14 +18,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.conftest import free_port
+
 ROOT = Path(__file__).parents[2]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="session")
@@ -39,13 +33,13 @@ def phoenix_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         pytest.fail(f"deploy/phoenix-env.sh failed: {env_script.stderr[-800:]}")
     python = ROOT / env_script.stdout.strip().splitlines()[-1]
     work = tmp_path_factory.mktemp("phoenix")
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "PHOENIX_WORKING_DIR": str(work),
         "PHOENIX_HOST": "127.0.0.1",
         "PHOENIX_PORT": str(port),
-        "PHOENIX_GRPC_PORT": str(_free_port()),
+        "PHOENIX_GRPC_PORT": str(free_port()),
         "PHOENIX_TELEMETRY_ENABLED": "false",
     }
     log = (work / "server.log").open("w")
@@ -78,4 +72,4 @@ def phoenix_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 # the verified multi-agent session (embedded and Neo4j stores) shared with the lineage tests
-from tests.lineage_out.conftest import verified_session  # noqa: E402, F401
+from tests.lineage_out.conftest import cli, verified_session  # noqa: E402, F401

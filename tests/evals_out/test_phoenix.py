@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -11,7 +10,7 @@ from typer.testing import CliRunner
 
 from provgraph.errors import ProvgraphError
 from provgraph.evals_out.phoenix import CITATION_ANNOTATION, REPORT_ANNOTATION, push_to_phoenix
-from tests.lineage_out.conftest import DEMO_EVENTS, VerifiedSession
+from tests.lineage_out.conftest import VerifiedSession
 
 
 def _annotations(url: str, phoenix_project: str, span_ids: list[str]) -> list[dict[str, Any]]:
@@ -109,17 +108,10 @@ def test_an_unreachable_phoenix_is_a_clear_error(verified_session: VerifiedSessi
         )
 
 
-def test_cli_push_phoenix(
-    phoenix_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from provgraph.cli.main import _mount_sub_apps, app
+def test_cli_push_phoenix(phoenix_url: str, cli: CliRunner) -> None:
+    from provgraph.cli.main import app
 
-    monkeypatch.setenv("PROVGRAPH_HOME", str(tmp_path))
-    for name in ("PROVGRAPH_NEO4J_URI", "PROVGRAPH_BROKER_URL", "PROVGRAPH_PROJECT"):
-        monkeypatch.delenv(name, raising=False)
-    _mount_sub_apps()
-    runner = CliRunner()
-    assert runner.invoke(app, ["ingest", str(DEMO_EVENTS)]).exit_code == 0
+    runner = cli
     assert runner.invoke(app, ["verify", "coord-output", "--fast"]).exit_code == 0
     pushed = runner.invoke(
         app,

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 import provgraph.examples
 from provgraph.cli.ingest import ingest_file
@@ -120,3 +121,18 @@ def receiver() -> Iterator[Receiver]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def cli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    """A CLI runner on a fresh embedded store (``PROVGRAPH_HOME``) holding the demo session."""
+    from provgraph.cli.main import _mount_sub_apps, app
+
+    monkeypatch.setenv("PROVGRAPH_HOME", str(tmp_path))
+    for name in ("PROVGRAPH_NEO4J_URI", "PROVGRAPH_BROKER_URL", "PROVGRAPH_PROJECT"):
+        monkeypatch.delenv(name, raising=False)
+    _mount_sub_apps()
+    runner = CliRunner()
+    ingested = runner.invoke(app, ["ingest", str(DEMO_EVENTS)])
+    assert ingested.exit_code == 0, ingested.output
+    return runner

@@ -78,20 +78,11 @@ def test_an_unknown_session_is_not_found(verified_session: VerifiedSession) -> N
         stored_session_events(s.store, s.project, "no-such-session")
 
 
-def test_cli_export_and_push(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, receiver: Receiver
-) -> None:
+def test_cli_export_and_push(cli: CliRunner, receiver: Receiver) -> None:
     """The commands on the embedded store: export -f openlineage, lineage push, bad input."""
-    from provgraph.cli.main import _mount_sub_apps, app
+    from provgraph.cli.main import app
 
-    monkeypatch.setenv("PROVGRAPH_HOME", str(tmp_path))
-    for name in ("PROVGRAPH_NEO4J_URI", "PROVGRAPH_BROKER_URL", "PROVGRAPH_PROJECT"):
-        monkeypatch.delenv(name, raising=False)
-    _mount_sub_apps()
-    runner = CliRunner()
-    from tests.lineage_out.conftest import DEMO_EVENTS
-
-    assert runner.invoke(app, ["ingest", str(DEMO_EVENTS)]).exit_code == 0
+    runner = cli
     exported = runner.invoke(app, ["export", "demo-session-1", "-f", "openlineage"])
     assert exported.exit_code == 0, exported.output
     lines = [json.loads(line) for line in exported.stdout.splitlines()]
