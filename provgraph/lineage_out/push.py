@@ -120,3 +120,19 @@ def push_session(
     events = stored_session_events(store, project, session_id)
     transport = transport_for(target, api_key=api_key, endpoint=endpoint, timeout=timeout)
     return push_events(events, transport, target=target)
+
+
+def push_after_report(
+    store: GraphStore, project: str, output_id: str, target: str, *, api_key: str | None = None
+) -> PushResult | None:
+    """Push the session of a freshly verified output (``PROVGRAPH_OPENLINEAGE_URL``).
+
+    Called by the worker after it stored a report, so the lineage backend gets
+    the verdicts as the ``provgraph_verification`` facet. Returns None when the
+    output has no session. Failures raise like :func:`push_session`; the
+    caller logs them — a lineage backend being down never fails a verification.
+    """
+    node = store.get_node(project, output_id)
+    if node is None or not node.session_id:
+        return None
+    return push_session(store, project, node.session_id, target, api_key=api_key)
