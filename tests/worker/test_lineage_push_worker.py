@@ -56,10 +56,13 @@ def test_a_stored_report_is_pushed_with_its_verdicts(
     ]
     stored = graph_store.get_report(project, OUTPUT_ID)
     assert stored is not None
-    assert [v["outputId"] for v in verified] == [OUTPUT_ID]
-    assert [c["verdict"] for c in verified[0]["checks"]] == [
-        c["verdict"] for c in stored.report["checks"]
-    ]
+    # one push per delivery: a redelivered message (short visibility timeout here) pushes the
+    # same events again, with the same run ids, which lineage backends deduplicate
+    assert verified and {v["outputId"] for v in verified} == {OUTPUT_ID}
+    for facet in verified:
+        assert [c["verdict"] for c in facet["checks"]] == [
+            c["verdict"] for c in stored.report["checks"]
+        ]
 
 
 def test_a_lineage_backend_that_refuses_never_fails_the_job(
