@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from provgraph.graph import NodeError, NodeStatus, NodeType, ProvenanceGraph, ProvenanceNode
+from provgraph.mapping import default_label
 
 RUN_ID_NAMESPACE = uuid.UUID("6f1c1d52-5a0e-5b7e-9a55-70726f766772")
 """The UUIDv5 namespace of provgraph's OpenLineage run ids (fixed forever)."""
@@ -42,14 +43,16 @@ def source_identity(node: ProvenanceNode) -> str:
 
     A path or URL the producer recorded (``data.file_path``, ``path``, ``url``
     …) names the same document across sessions; else the label without the
-    capability's ``[source]`` prefix; else the tool name and node id.
+    capability's ``[source]`` prefix (unless it is the generic default label,
+    which would merge every unnamed read into one dataset); else the tool name
+    and node id.
     """
     for key in _IDENTITY_KEYS:
         value = node.data.get(key)
         if isinstance(value, str) and value.strip():
             return value.strip()
     label = node.label.removeprefix(SOURCE_PREFIX).strip()
-    if label:
+    if label and label != default_label(NodeType.DATA_READ, node.agent_name):
         return label
     tool = node.data.get("tool_name")
     return f"{tool}/{node.id}" if isinstance(tool, str) and tool else node.id
