@@ -24,6 +24,10 @@ command -v dot >/dev/null || apt_install graphviz  # the DOT export test renders
 [ -x "${PROVGRAPH_CHROMIUM:-/usr/bin/chromium}" ] || apt_install chromium
 .venv/bin/python -c "import playwright" 2>/dev/null || .venv/bin/pip install -q "playwright>=1.45"
 
+# the Arize Phoenix server for tests/evals_out, in its own venv (its pins conflict with .venv);
+# idempotent, ~2 min on the first run (docs/integrations.md, "Arize Phoenix")
+bash deploy/phoenix-env.sh >/dev/null
+
 started=$(date +%s)
 bash deploy/test-services.sh start
 trap 'bash deploy/test-services.sh stop' EXIT

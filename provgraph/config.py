@@ -98,6 +98,14 @@ class Settings(BaseModel):
         default=None,
         description="Retention policy: 'project=days,…' ('*' for every project); unset keeps all.",
     )
+    openlineage_url: str | None = Field(
+        default=None,
+        description="OpenLineage target (http(s)://…, file://…, console) a worker pushes the "
+        "session's run events to after each report it stores; unset: no push.",
+    )
+    openlineage_api_key: str | None = Field(
+        default=None, description="Bearer key sent with PROVGRAPH_OPENLINEAGE_URL."
+    )
 
     @property
     def event_log_path(self) -> Path:

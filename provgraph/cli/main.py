@@ -36,6 +36,8 @@ _SUB_APPS = {
     "provgraph.cli.review": "review",
     "provgraph.cli.erase": "erase",
     "provgraph.cli.retention": "retention",
+    "provgraph.cli.lineage": "lineage",
+    "provgraph.cli.evals": "evals",
 }
 
 
@@ -45,6 +47,7 @@ class ExportFormat(StrEnum):
     dot = "dot"
     html = "html"
     prov = "prov"
+    openlineage = "openlineage"
 
 
 def _version(value: bool) -> None:
@@ -114,17 +117,24 @@ def export(
         str | None, typer.Option(help="Project (default: PROVGRAPH_PROJECT).")
     ] = None,
 ) -> None:
-    """Export one session's graph as JSON, Mermaid, DOT, self-contained HTML or PROV-JSON."""
+    """Export one session as JSON, Mermaid, DOT, HTML, PROV-JSON or OpenLineage JSON Lines."""
     from provgraph.exports.render import render_graph
 
     settings, store = settings_and_store()
     try:
-        graph = store.session_graph(project or settings.project, session)
+        if format is ExportFormat.openlineage:
+            from provgraph.cli.lineage import openlineage_lines
+
+            text = openlineage_lines(store, project or settings.project, session)
+        else:
+            graph = store.session_graph(project or settings.project, session)
+            if not graph.nodes:
+                raise fail(
+                    f"session '{session}' has no nodes in project '{project or settings.project}'"
+                )
+            text = render_graph(graph, format.value, title=f"Session {session}")
     finally:
         store.close()
-    if not graph.nodes:
-        raise fail(f"session '{session}' has no nodes in project '{project or settings.project}'")
-    text = render_graph(graph, format.value, title=f"Session {session}")
     if out is None:
         typer.echo(text)
     else:

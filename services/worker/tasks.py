@@ -17,7 +17,9 @@ from typing import Any
 from celery import Celery, Task
 from pydantic import ValidationError as PydanticValidationError
 
-from provgraph.errors import NotFoundError, RetryableError
+from provgraph.errors import NotFoundError, ProvgraphError, RetryableError
+from provgraph.store.port import GraphStore
+from provgraph.store.types import JobState
 from provgraph.usecases.jobs import (
     DEFAULT_MAX_ATTEMPTS,
     BeforeRun,
@@ -98,7 +100,39 @@ def run_job_task(
             "job %s: transient error (%s); retry %d in %.1fs", job_id, exc, retries + 1, countdown
         )
         raise task.retry(exc=exc, countdown=countdown, max_retries=options.max_retries) from exc
+    if job.state is JobState.DONE:
+        _push_lineage(store, project, job.output_id)
     return {"job_id": job.id, "state": job.state.value, "report_version": job.report_version}
+
+
+def _push_lineage(store: GraphStore, project: str, output_id: str) -> None:
+    """With ``PROVGRAPH_OPENLINEAGE_URL`` set, push the verified output's session (best effort).
+
+    The report is stored either way: a lineage backend that is down or refuses
+    the events is logged, never a failed or retried verification job.
+    """
+    from services.worker.runtime import process_settings
+
+    settings = process_settings()
+    if not settings.openlineage_url:
+        return
+    from provgraph.lineage_out.push import push_after_report
+
+    try:
+        result = push_after_report(
+            store,
+            project,
+            output_id,
+            settings.openlineage_url,
+            api_key=settings.openlineage_api_key,
+        )
+    except ProvgraphError as exc:
+        log.warning("OpenLineage push after the report of %s failed: %s", output_id, exc)
+        return
+    if result is not None:
+        log.info(
+            "pushed %d OpenLineage events for %s to %s", result.events, output_id, result.target
+        )
 
 
 def register_tasks(
