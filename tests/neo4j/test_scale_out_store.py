@@ -178,3 +178,45 @@ def test_an_event_id_raced_from_another_session_is_a_duplicate(
         worker.join(timeout=60)
     assert outcome and outcome[0].duplicates == (event.id,) and not outcome[0].accepted
     assert neo4j_store.get_node(project, event.node_id) is None  # nothing of it was written
+
+
+def test_the_keys_cli_works_against_neo4j_and_imports_a_key_file(
+    neo4j_uri: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from provgraph.cli.keys import app
+
+    project = f"cli-{uuid.uuid4().hex[:8]}"
+    file = tmp_path / "keys.sqlite3"
+    legacy = KeyStore(file)
+    _, legacy_token = legacy.create(project, "read", name="from-the-file")
+    legacy.close()
+    monkeypatch.setenv("PROVGRAPH_KEYS_DB", str(file))
+    monkeypatch.delenv("PROVGRAPH_NEO4J_URI", raising=False)
+    runner = CliRunner()
+    refused = runner.invoke(app, ["import-file"])  # no Neo4j configured: nothing to import into
+    assert refused.exit_code == 2 and "PROVGRAPH_NEO4J_URI" in refused.output
+
+    monkeypatch.setenv("PROVGRAPH_NEO4J_URI", "neo4j://" + neo4j_uri.split("://", 1)[1])
+    created = runner.invoke(app, ["create", "--project", project, "--role", "ingest", "--json"])
+    assert created.exit_code == 0, created.output
+    info = json.loads(created.output)
+    imported = runner.invoke(app, ["import-file"])
+    assert imported.exit_code == 0 and "imported 1 of 1" in imported.output
+    assert "imported 0 of 1" in runner.invoke(app, ["import-file"]).output
+
+    graph = KeyStore(Neo4jKeyRepository(open_neo4j_store(Settings(neo4j_uri=neo4j_uri))))
+    try:
+        assert graph.authenticate(info["token"]) is not None
+        assert graph.authenticate(legacy_token) is not None
+        listed = runner.invoke(app, ["list", "--json"])
+        assert info["id"] in {k["id"] for k in json.loads(listed.output)}
+        assert runner.invoke(app, ["revoke", info["id"]]).exit_code == 0
+        assert graph.authenticate(info["token"]) is None
+        assert runner.invoke(app, ["revoke", "0000000000000000"]).exit_code == 2
+    finally:
+        graph.close()
+    assert not file.with_name("keys.sqlite3").stat().st_mode & 0o077  # still owner-only
