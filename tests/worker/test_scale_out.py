@@ -169,24 +169,26 @@ def _post(url: str, token: str, batch: list[dict[str, Any]]) -> dict[str, Any]:
 def _keys_across_replicas(apis: list[ApiProcess], bootstrap: str) -> str:
     """Create through A, use on B; revoke through B, refused by A within the TTL."""
     a, b = apis
+    http = httpx.Client(timeout=60)  # a replica's first request opens its store
     admin = {"Authorization": f"Bearer {bootstrap}"}
-    made = httpx.post(a.url + "/v1/keys", json={"role": "ingest", "name": "ci"}, headers=admin)
+    made = http.post(a.url + "/v1/keys", json={"role": "ingest", "name": "ci"}, headers=admin)
     assert made.status_code == 201, made.text
     ingest_token = str(made.json()["token"])
-    reader = httpx.post(b.url + "/v1/keys", json={"role": "read"}, headers=admin).json()
+    reader = http.post(b.url + "/v1/keys", json={"role": "read"}, headers=admin).json()
     read_headers = {"Authorization": f"Bearer {reader['token']}"}
     query = {"query": "{ __typename }"}
-    assert httpx.post(a.url + "/graphql", json=query, headers=read_headers).status_code == 200
-    listed = httpx.get(a.url + "/v1/keys", headers=admin).json()["keys"]
+    assert http.post(a.url + "/graphql", json=query, headers=read_headers).status_code == 200
+    listed = http.get(a.url + "/v1/keys", headers=admin).json()["keys"]
     assert {k["id"] for k in listed} >= {made.json()["id"], reader["id"]}
-    revoked = httpx.post(b.url + f"/v1/keys/{reader['id']}/revoke", headers=admin)
+    revoked = http.post(b.url + f"/v1/keys/{reader['id']}/revoke", headers=admin)
     assert revoked.status_code == 200 and revoked.json()["revoked_at"]
-    assert httpx.post(b.url + "/graphql", json=query, headers=read_headers).status_code == 401
+    assert http.post(b.url + "/graphql", json=query, headers=read_headers).status_code == 401
     deadline = time.monotonic() + KEY_CACHE_TTL_S + 10
     status = 200
     while status != 401 and time.monotonic() < deadline:
-        status = httpx.post(a.url + "/graphql", json=query, headers=read_headers).status_code
+        status = http.post(a.url + "/graphql", json=query, headers=read_headers).status_code
         time.sleep(0.2)
+    http.close()
     assert status == 401, "replica A still accepts a key revoked through replica B"
     return ingest_token
 
