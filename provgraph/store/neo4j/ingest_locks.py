@@ -11,7 +11,9 @@ naming the same node id (``session_id`` is itself a last-writer-wins field).
 :func:`lock_sessions` therefore also locks the session currently stored on
 each node the batch writes, and repeats until no new session turns up: a
 node's session only changes under the lock of the session it had, so once
-the batch holds that lock, nobody else can be writing the node. Event ids
+the batch holds that lock, nobody else can be writing the node (the one
+window left, a brand-new node id written by three sessions within one
+commit, is described in the ADR). Event ids
 are unique per project; a (malformed) event id reused in another session is
 caught by the ``:Delivery`` uniqueness constraint and the batch is re-run
 (``adapter``), which then reports it as a duplicate.
