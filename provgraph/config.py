@@ -65,7 +65,16 @@ class Settings(BaseModel):
         default=None, description="Admin key accepted at first start."
     )
     keys_db: Path | None = Field(
-        default=None, description="API key database (default: <home>/keys.sqlite3)."
+        default=None,
+        description="API key database of the embedded mode (default: <home>/keys.sqlite3); "
+        "with Neo4j, keys live in the graph.",
+    )
+    key_cache_ttl_s: float = Field(
+        default=5.0,
+        ge=0,
+        le=300,
+        description="How long an API process trusts a key it looked up (0: never); a key "
+        "revoked through another process is refused within this time.",
     )
     api_url: str | None = Field(default=None, description="Where the SDK sends events.")
     api_key: str | None = None

@@ -1,19 +1,26 @@
 """``provgraph keys``: create, list and revoke API keys (project-scoped, with a role).
 
-The key database is ``PROVGRAPH_KEYS_DB`` (default ``<home>/keys.sqlite3``);
-the API server reads the same file. A token is printed once, at creation:
-only its hash is stored. This module imports no web framework (the CLI must
+With ``PROVGRAPH_NEO4J_URI`` set, keys live in the graph (``:ApiKey`` nodes) and
+every API replica sees them; else in the embedded key file ``PROVGRAPH_KEYS_DB``
+(default ``<home>/keys.sqlite3``), which the embedded API reads.
+``import-file`` copies a key file's keys into the graph once (moving an
+embedded deployment to Neo4j). A token is printed once, at creation: only its
+hash is stored. This module imports no web framework (the CLI must
 start fast and work without the server extras).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from provgraph.config import load_settings
+from provgraph.errors import ProvgraphError
+from provgraph.store.key_factory import open_key_repository
+from provgraph.store.key_file import SqliteKeyRepository
 from provgraph.usecases.keys import KeyOperationError, KeyStore
 from provgraph.usecases.roles import Role
 
@@ -23,7 +30,12 @@ app = typer.Typer(
 
 
 def _store() -> KeyStore:
-    return KeyStore(load_settings().keys_db_path)
+    """The deployment's keys; a store that cannot be opened is a clear error, exit 1."""
+    try:
+        return KeyStore(open_key_repository(load_settings()))
+    except ProvgraphError as exc:
+        typer.echo(f"error: cannot open the key store: {exc}", err=True)
+        raise typer.Exit(1) from exc
 
 
 @app.command()
@@ -105,3 +117,32 @@ def revoke(key_id: Annotated[str, typer.Argument(help="The key id from `keys lis
     finally:
         keys.close()
     typer.echo(f"revoked key {key.id} (project {key.project}, role {key.role.value})")
+
+
+@app.command("import-file")
+def import_file(
+    path: Annotated[
+        Path | None,
+        typer.Argument(help="The key file (default: PROVGRAPH_KEYS_DB or <home>/keys.sqlite3)."),
+    ] = None,
+) -> None:
+    """Copy a key file's keys (hashes, revocations) into the graph; ids already there stay.
+
+    Run once when an embedded deployment moves to Neo4j; running it again adds nothing.
+    """
+    settings = load_settings()
+    if not settings.uses_neo4j:
+        typer.echo("error: import-file copies keys into Neo4j: set PROVGRAPH_NEO4J_URI", err=True)
+        raise typer.Exit(2)
+    source_path = path or settings.keys_db_path
+    if not source_path.is_file():
+        typer.echo(f"error: no key file at {source_path}", err=True)
+        raise typer.Exit(2)
+    source = SqliteKeyRepository(source_path)
+    keys = _store()
+    try:
+        read, added = keys.import_from(source)
+    finally:
+        keys.close()
+        source.close()
+    typer.echo(f"imported {added} of {read} keys from {source_path} ({read - added} already there)")

@@ -1,55 +1,56 @@
-"""API keys in SQLite (stdlib ``sqlite3``, WAL): only a SHA-256 of each token is stored.
+"""API keys: tokens, roles and validation over a key repository (only hashes are stored).
 
 A token is ``pgk_<key id>_<secret>`` with a 256-bit random secret, so a plain
 SHA-256 is enough (no password stretching needed for high-entropy secrets) and
-the key id lets a lookup go straight to one row; the stored hash is compared in
-constant time. The bootstrap admin key (``PROVGRAPH_BOOTSTRAP_ADMIN_KEY``) is
-never written to the database: it is checked against the environment on each
-request so rotating it needs only a restart.
+the key id lets a lookup go straight to one record; the stored hash is compared
+in constant time. The bootstrap admin key (``PROVGRAPH_BOOTSTRAP_ADMIN_KEY``) is
+never stored: it is checked against the environment on each request so
+rotating it needs only a restart.
 
-The database file is created owner-only (``0600``) and an existing file that
-group or others can read is tightened on open: hashes of high-entropy tokens
-are not secrets in themselves, but the file also names every project and key,
-and SQLite's WAL and shared-memory files copy the database file's mode.
+Where keys live is the store's business (:mod:`provgraph.store.key_types`):
+Neo4j when ``PROVGRAPH_NEO4J_URI`` is set (every API replica sees the same
+keys), else the embedded owner-only SQLite file. The API authenticates through
+:class:`KeyAuthenticator`, which caches a found key for at most
+``PROVGRAPH_KEY_CACHE_TTL_S`` seconds: a revocation made through another
+process is refused everywhere within that time (at once in the process that
+made it). Unknown keys are never cached, so a new key works at once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import re
 import secrets
-import sqlite3
 import threading
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from provgraph.errors import ValidationError
+from provgraph.errors import NotFoundError, ValidationError
+from provgraph.store.key_file import KEY_DIR_MODE, KEY_FILE_MODE, prepare_key_file
+from provgraph.store.key_file import SqliteKeyRepository as SqliteKeyRepository
+from provgraph.store.key_types import AsyncKeyRepository, KeyRecord, KeyRepository
 from provgraph.usecases.roles import Principal, Role
 
 TOKEN_PREFIX = "pgk_"
 _TOKEN_RE = re.compile(r"^pgk_([0-9a-f]{16})_([A-Za-z0-9_-]{20,128})$")
 _PROJECT_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 BOOTSTRAP_KEY_ID = "bootstrap"
+DEFAULT_CACHE_TTL_S = 5.0
+MAX_CACHED_KEYS = 10_000
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS api_keys (
-    id TEXT PRIMARY KEY,
-    project TEXT NOT NULL,
-    role TEXT NOT NULL,
-    token_sha256 TEXT NOT NULL,
-    name TEXT,
-    created_at TEXT NOT NULL,
-    revoked_at TEXT
-)
-"""
-
-
-KEY_FILE_MODE = 0o600
-"""Owner read/write only: the key database and its WAL/SHM companions."""
-KEY_DIR_MODE = 0o700
+__all__ = [
+    "KEY_DIR_MODE",
+    "KEY_FILE_MODE",
+    "ApiKey",
+    "KeyAuthenticator",
+    "KeyOperationError",
+    "KeyStore",
+    "prepare_key_file",
+]
 
 
 class KeyOperationError(ValidationError, ValueError):
@@ -74,6 +75,17 @@ class ApiKey:
     def active(self) -> bool:
         return self.revoked_at is None
 
+    @classmethod
+    def from_record(cls, record: KeyRecord) -> ApiKey:
+        return cls(
+            record.id,
+            record.project,
+            Role(record.role),
+            record.name,
+            record.created_at,
+            record.revoked_at,
+        )
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -88,110 +100,181 @@ def validate_project(project: str) -> str:
     return project
 
 
-def prepare_key_file(path: Path) -> None:
-    """Create the key database file owner-only (0600), or tighten an existing one.
-
-    The file is created before SQLite opens it so there is no moment when it
-    exists with the process umask's (often world-readable) mode.
-    """
-    if not path.parent.exists():
-        path.parent.mkdir(parents=True, mode=KEY_DIR_MODE, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, KEY_FILE_MODE)
+def new_key(project: str, role: Role | str, name: str | None = None) -> tuple[KeyRecord, str]:
+    """A new key record and its token (validated; nothing stored yet)."""
+    validate_project(project)
     try:
-        if os.fstat(fd).st_mode & 0o077:
-            os.fchmod(fd, KEY_FILE_MODE)
-    finally:
-        os.close(fd)
-    for suffix in ("-wal", "-shm"):
-        companion = path.with_name(path.name + suffix)
-        if companion.exists() and companion.stat().st_mode & 0o077:
-            companion.chmod(KEY_FILE_MODE)
+        role = Role(role)
+    except ValueError as exc:
+        roles = ", ".join(r.value for r in Role)
+        raise KeyOperationError(f"role must be one of {roles}") from exc
+    key_id = secrets.token_hex(8)
+    token = f"{TOKEN_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
+    record = KeyRecord(
+        id=key_id,
+        project=project,
+        role=role.value,
+        token_sha256=hash_token(token),
+        name=name,
+        created_at=datetime.now(UTC).isoformat(),
+    )
+    return record, token
+
+
+def key_id_of(token: str) -> str | None:
+    """The key id a well-formed token names (None: malformed)."""
+    match = _TOKEN_RE.match(token)
+    return match.group(1) if match else None
+
+
+def principal_of(record: KeyRecord | None, token: str) -> Principal | None:
+    """The principal if ``record`` is active and ``token`` is its secret."""
+    if record is None or record.revoked_at is not None:
+        return None
+    if not hmac.compare_digest(record.token_sha256, hash_token(token)):
+        return None
+    return Principal(
+        project=record.project, role=Role(record.role), key_id=record.id, key_name=record.name
+    )
+
+
+def unknown_key(key_id: str) -> KeyOperationError:
+    return KeyOperationError(f"no API key with id {key_id!r} (see `provgraph keys list`)")
 
 
 class KeyStore:
-    """The key database; safe to share between threads (one connection, one lock)."""
+    """Create, list, revoke and check keys over a repository (a path: the SQLite file).
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        if str(path) != ":memory:":
-            prepare_key_file(self.path)
-        self._lock = threading.Lock()
-        self._conn = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        with self._lock:
-            self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.execute("PRAGMA synchronous=FULL")
-            self._conn.execute(_SCHEMA)
+    ``on_revoke`` is told the id of each key revoked here, so an authentication
+    cache in the same process forgets it at once.
+    """
+
+    def __init__(
+        self,
+        repository: KeyRepository | str | Path,
+        *,
+        on_revoke: Callable[[str], None] | None = None,
+    ) -> None:
+        self.repository: KeyRepository = (
+            SqliteKeyRepository(repository) if isinstance(repository, str | Path) else repository
+        )
+        self._on_revoke = on_revoke
 
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        self.repository.close()
 
     def create(self, project: str, role: Role | str, name: str | None = None) -> tuple[ApiKey, str]:
         """A new key and its token; the token is returned once and never stored."""
-        validate_project(project)
-        try:
-            role = Role(role)
-        except ValueError as exc:
-            roles = ", ".join(r.value for r in Role)
-            raise KeyOperationError(f"role must be one of {roles}") from exc
-        key_id = secrets.token_hex(8)
-        token = f"{TOKEN_PREFIX}{key_id}_{secrets.token_urlsafe(32)}"
-        created = datetime.now(UTC).isoformat()
-        with self._lock:
-            self._conn.execute(
-                "INSERT INTO api_keys (id, project, role, token_sha256, name, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (key_id, project, role.value, hash_token(token), name, created),
-            )
-        return ApiKey(key_id, project, role, name, created, None), token
+        record, token = new_key(project, role, name)
+        self.repository.insert_key(record)
+        return ApiKey.from_record(record), token
 
     def list(self, *, include_revoked: bool = True) -> list[ApiKey]:
-        with self._lock:
-            rows = self._conn.execute(
-                "SELECT id, project, role, name, created_at, revoked_at FROM api_keys"
-                " ORDER BY created_at, id"
-            ).fetchall()
-        keys = [ApiKey(r[0], r[1], Role(r[2]), r[3], r[4], r[5]) for r in rows]
+        keys = [ApiKey.from_record(r) for r in self.repository.list_keys()]
         return keys if include_revoked else [k for k in keys if k.active]
 
     def revoke(self, key_id: str) -> ApiKey:
         """Revoke a key (idempotent: revoking twice keeps the first revocation time)."""
-        now = datetime.now(UTC).isoformat()
-        with self._lock:
-            self._conn.execute(
-                "UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL",
-                (now, key_id),
-            )
-            row = self._conn.execute(
-                "SELECT id, project, role, name, created_at, revoked_at FROM api_keys WHERE id = ?",
-                (key_id,),
-            ).fetchone()
-        if row is None:
-            raise KeyOperationError(f"no API key with id {key_id!r} (see `provgraph keys list`)")
-        return ApiKey(row[0], row[1], Role(row[2]), row[3], row[4], row[5])
+        record = self.repository.revoke_key(key_id, datetime.now(UTC).isoformat())
+        if record is None:
+            raise unknown_key(key_id)
+        if self._on_revoke is not None:
+            self._on_revoke(key_id)
+        return ApiKey.from_record(record)
 
     def count_active(self) -> int:
-        with self._lock:
-            row = self._conn.execute(
-                "SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NULL"
-            ).fetchone()
-        return int(row[0])
+        return sum(1 for k in self.repository.list_keys() if k.revoked_at is None)
+
+    def import_from(self, source: KeyRepository) -> tuple[int, int]:
+        """Copy every key of ``source`` not stored here yet: (keys read, keys added)."""
+        records = source.list_keys()
+        return len(records), self.repository.import_keys(records)
 
     def authenticate(self, token: str) -> Principal | None:
         """The principal a token stands for, or None (unknown, malformed or revoked)."""
-        match = _TOKEN_RE.match(token)
-        if match is None:
+        key_id = key_id_of(token)
+        if key_id is None:
             return None
+        return principal_of(self.repository.get_key(key_id), token)
+
+
+class KeyAuthenticator:
+    """Token → principal for the API, with a short per-key cache (see the module docstring).
+
+    ``lookup`` reads one key by id (the Neo4j async repository, or the embedded
+    file). ``ttl_s = 0`` turns the cache off. The clock is injected so the
+    expiry is testable without sleeping.
+    """
+
+    def __init__(
+        self,
+        lookup: Callable[[str], Awaitable[KeyRecord | None]],
+        ttl_s: float = DEFAULT_CACHE_TTL_S,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._lookup = lookup
+        self._ttl_s = ttl_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._cache: dict[str, tuple[float, KeyRecord]] = {}
+
+    async def authenticate(self, token: str) -> Principal | None:
+        key_id = key_id_of(token)
+        if key_id is None:
+            return None
+        record = self._cached(key_id)
+        if record is None:
+            record = await self._lookup(key_id)
+            if record is not None and record.revoked_at is None and self._ttl_s > 0:
+                self._remember(key_id, record)
+        return principal_of(record, token)
+
+    def forget(self, key_id: str) -> None:
+        """Drop a key from the cache (it was revoked in this process)."""
         with self._lock:
-            row = self._conn.execute(
-                "SELECT project, role, token_sha256, revoked_at, name FROM api_keys WHERE id = ?",
-                (match.group(1),),
-            ).fetchone()
-        if row is None or row[3] is not None:
-            return None
-        if not hmac.compare_digest(row[2], hash_token(token)):
-            return None
-        return Principal(project=row[0], role=Role(row[1]), key_id=match.group(1), key_name=row[4])
+            self._cache.pop(key_id, None)
+
+    def _cached(self, key_id: str) -> KeyRecord | None:
+        with self._lock:
+            found = self._cache.get(key_id)
+            if found is None:
+                return None
+            if found[0] <= self._clock():
+                del self._cache[key_id]
+                return None
+            return found[1]
+
+    def _remember(self, key_id: str, record: KeyRecord) -> None:
+        with self._lock:
+            if len(self._cache) >= MAX_CACHED_KEYS:
+                self._cache.clear()
+            self._cache[key_id] = (self._clock() + self._ttl_s, record)
+
+
+# ---------------------------------------------------------------------- the API's key routes
+async def create_key_async(
+    repository: AsyncKeyRepository, project: str, role: Role | str, name: str | None
+) -> tuple[ApiKey, str]:
+    """A new key of ``project`` (the caller's own: an admin manages its project only)."""
+    record, token = new_key(project, role, name)
+    await repository.insert_key(record)
+    return ApiKey.from_record(record), token
+
+
+async def list_keys_async(repository: AsyncKeyRepository, project: str) -> list[ApiKey]:
+    return [ApiKey.from_record(r) for r in await repository.list_keys() if r.project == project]
+
+
+async def revoke_key_async(repository: AsyncKeyRepository, project: str, key_id: str) -> ApiKey:
+    """Revoke a key of ``project``; another project's key is reported as unknown (404)."""
+    found = await repository.get_key(key_id)
+    if found is None or found.project != project:
+        raise NotFoundError(f"no API key with id {key_id!r} in project {project!r}")
+    record = await repository.revoke_key(key_id, datetime.now(UTC).isoformat())
+    if record is None:
+        raise NotFoundError(f"no API key with id {key_id!r} in project {project!r}")
+    return ApiKey.from_record(record)
 
 
 def authenticate_bootstrap(token: str, bootstrap_key: str | None, project: str) -> Principal | None:

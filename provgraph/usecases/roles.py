@@ -20,6 +20,7 @@ class Permission(StrEnum):
     READ = "read"
     REQUEST_VERIFICATION = "request_verification"
     REVIEW = "review"
+    MANAGE_KEYS = "manage_keys"
 
 
 _GRANTS: dict[Role, frozenset[Permission]] = {
@@ -30,8 +31,8 @@ _GRANTS: dict[Role, frozenset[Permission]] = {
 }
 """Ingest keys cannot read and read keys cannot write: a leaked runtime key exposes no
 data, a leaked dashboard key cannot forge provenance. Requesting verification writes
-jobs and reports, so it needs admin. Reviewers read and record reviews (confirm or
-override a citation's verdict), nothing else."""
+jobs and reports, so it needs admin, as does managing the project's keys. Reviewers
+read and record reviews (confirm or override a citation's verdict), nothing else."""
 
 
 @dataclass(frozen=True)

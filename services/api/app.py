@@ -17,6 +17,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 
 from provgraph.config import Settings, load_settings
+from provgraph.errors import ProvgraphError
 from provgraph.events import Event
 from provgraph.store.port import AsyncGraphStore
 from services.api.console import mount_console
@@ -26,7 +27,7 @@ from services.api.graphql.router import graphql_router
 from services.api.logs import configure_logging
 from services.api.middleware import RequestContextMiddleware
 from services.api.otlp_route import router as otlp_router
-from services.api.rest import events, exports, health, reviews
+from services.api.rest import events, exports, health, keys, reviews
 from services.api.state import AppState
 from services.api.verification import VerificationDispatcher
 
@@ -69,6 +70,7 @@ def create_app(
     app.include_router(health.router)
     app.include_router(exports.router)
     app.include_router(reviews.router)
+    app.include_router(keys.router)
     app.include_router(otlp_router)
     app.include_router(
         graphql_router(),
@@ -90,7 +92,14 @@ def _announce(state: AppState) -> None:
         for _ in range(3):
             log.warning(AUTH_OFF_WARNING)
         return
-    if not settings.bootstrap_admin_key and state.keys().count_active() == 0:
+    if settings.bootstrap_admin_key:
+        return
+    try:
+        active = state.keys().count_active()
+    except ProvgraphError as exc:  # the store may be down at start; requests will say so
+        log.warning("could not count API keys at start: %s", exc)
+        return
+    if active == 0:
         log.warning(
             "no API key can authenticate: set PROVGRAPH_BOOTSTRAP_ADMIN_KEY or run "
             "`provgraph keys create --project P --role admin`"

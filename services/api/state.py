@@ -1,4 +1,9 @@
-"""Per-app state: settings, the store (opened lazily), the key store, the verifier, metrics.
+"""Per-app state: settings, the store (opened lazily), the keys, the verifier, metrics.
+
+Keys: with Neo4j they are read from the graph through the API's async store
+(every replica sees the same keys), else from the embedded key file; either
+way through one :class:`~provgraph.usecases.keys.KeyAuthenticator` whose
+short cache a revocation made in this process clears at once.
 
 The store opens on first use rather than only in the lifespan hook so that an
 app driven without lifespan events (``httpx.ASGITransport`` in tests) still
@@ -13,8 +18,10 @@ import logging
 from typing import Any, cast
 
 from provgraph.config import Settings
+from provgraph.store.key_factory import open_key_repository
+from provgraph.store.key_types import AsyncKeyRepository, KeyRecord, KeyRepository
 from provgraph.store.port import AsyncGraphStore
-from provgraph.usecases.keys import KeyStore
+from provgraph.usecases.keys import KeyAuthenticator, KeyStore
 from services.api.metrics import ApiMetrics
 from services.api.verification import VerificationDispatcher, default_dispatcher
 
@@ -38,6 +45,7 @@ class AppState:
         self._owns_store = store is None
         self._store_lock = asyncio.Lock()
         self._keys: KeyStore | None = None
+        self.authenticator = KeyAuthenticator(self._lookup_key, settings.key_cache_ttl_s)
 
     async def store(self) -> AsyncGraphStore:
         """The graph store; opened on first call (Neo4j if configured, else embedded)."""
@@ -49,9 +57,31 @@ class AppState:
         return self._store
 
     def keys(self) -> KeyStore:
+        """The synchronous key store (admin routes run it in a thread; tests; start-up)."""
         if self._keys is None:
-            self._keys = KeyStore(self.settings.keys_db_path)
+            self._keys = KeyStore(
+                open_key_repository(self.settings), on_revoke=self.authenticator.forget
+            )
         return self._keys
+
+    async def key_repository(self) -> AsyncKeyRepository:
+        """Keys for the request path: the graph's through the async Neo4j store, else the
+        embedded file (read inline: a local SQLite row is microseconds)."""
+        if self.settings.uses_neo4j:
+            from provgraph.store.neo4j import AsyncNeo4jGraphStore
+            from provgraph.store.neo4j.keys import AsyncNeo4jKeyRepository
+
+            store = await self.store()
+            if isinstance(store, AsyncNeo4jGraphStore):
+                return AsyncNeo4jKeyRepository(store)
+        return _InlineKeys(self.keys().repository)
+
+    async def _lookup_key(self, key_id: str) -> KeyRecord | None:
+        return await (await self.key_repository()).get_key(key_id)
+
+    def forget_key(self, key_id: str) -> None:
+        """A key revoked through this process: refused here from the next request."""
+        self.authenticator.forget(key_id)
 
     async def close(self) -> None:
         closer = getattr(self.verifier, "close", None)
@@ -81,3 +111,22 @@ async def open_async_store(settings: Settings) -> AsyncGraphStore:
     store = await asyncio.to_thread(AsyncMemoryGraphStore, path)
     log.info("store: embedded", extra={"event_log": str(path)})
     return store
+
+
+class _InlineKeys:
+    """The sync key repository behind the async interface (embedded file, in-loop)."""
+
+    def __init__(self, repository: KeyRepository) -> None:
+        self._repository = repository
+
+    async def insert_key(self, record: KeyRecord) -> None:
+        self._repository.insert_key(record)
+
+    async def get_key(self, key_id: str) -> KeyRecord | None:
+        return self._repository.get_key(key_id)
+
+    async def list_keys(self) -> list[KeyRecord]:
+        return self._repository.list_keys()
+
+    async def revoke_key(self, key_id: str, at: str) -> KeyRecord | None:
+        return self._repository.revoke_key(key_id, at)

@@ -17,7 +17,6 @@ SCOPED = [
     q.list_reviews_query(by_output=True),
     q.list_reviews_query(by_output=False),
     q.find_nodes_query(),
-    q.erase_lock_query(),
     q.erase_nodes_query(),
     q.erase_outputs_query(),
     q.delete_jobs_query(),

@@ -172,12 +172,10 @@ def test_jobs() -> None:
     )
 
 
-def test_ingest_lookup_locks_the_project_first() -> None:
+def test_ingest_lookup_takes_no_project_lock() -> None:
     text = cypher.ingest_lookup_query()
-    assert text.startswith(
-        "MERGE (lock:IngestLock {project: $project, id: 'ingest'})\n"
-        "SET lock.batches = coalesce(lock.batches, 0) + 1\n"
-    )
+    assert text.startswith("CALL () {\n")  # the session locks are their own statement
+    assert "IngestLock" not in text
     assert (
         "CALL () {\n"
         "  UNWIND $rows AS row\n"

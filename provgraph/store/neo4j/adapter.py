@@ -18,7 +18,7 @@ from neo4j import Driver, GraphDatabase, ManagedTransaction
 from neo4j import exceptions as neo
 
 from provgraph.audit.chain import AuditEntry, PendingEntry
-from provgraph.errors import StoreUnavailableError
+from provgraph.errors import StoreError, StoreUnavailableError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.store.audit_types import Erasure, ErasureResult, Review
@@ -27,6 +27,7 @@ from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j.driver import (
     UNKNOWN_OUTCOME_ATTEMPTS,
     ConnectionConfig,
+    batch_may_rerun,
     chunks,
     new_batch_token,
     translated,
@@ -100,6 +101,10 @@ class Neo4jGraphStore:
                 return session.execute_write(work)
             return session.execute_read(work)
 
+    def run_program(self, action: str, make: Callable[[], ops.Program[T]], *, write: bool) -> T:
+        """Run a program of another module (API keys) like the store's own operations."""
+        return self._run(action, make, write=write)
+
     # ------------------------------------------------------------------ ingestion
     def ingest(self, project: str, events: Sequence[Event]) -> IngestResult:
         """Batches of ``batch_size`` events, one transaction each.
@@ -126,9 +131,8 @@ class Neo4jGraphStore:
                     ),
                     write=True,
                 )
-            except StoreUnavailableError as exc:
-                unknown = isinstance(exc.__cause__, neo.IncompleteCommit)
-                if not unknown or attempt == UNKNOWN_OUTCOME_ATTEMPTS - 1:
+            except (StoreUnavailableError, StoreError) as exc:
+                if not batch_may_rerun(exc) or attempt == UNKNOWN_OUTCOME_ATTEMPTS - 1:
                     raise
         raise AssertionError("unreachable")
 

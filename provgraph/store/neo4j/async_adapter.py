@@ -21,7 +21,7 @@ from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction, unit
 from neo4j import exceptions as neo
 
 from provgraph.audit.chain import AuditEntry, PendingEntry
-from provgraph.errors import StoreUnavailableError
+from provgraph.errors import StoreError, StoreUnavailableError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.store.audit_types import Erasure, ErasureResult, Review
@@ -33,6 +33,7 @@ from provgraph.store.neo4j.driver import (
     RETRY_AFTER_S,
     UNKNOWN_OUTCOME_ATTEMPTS,
     ConnectionConfig,
+    batch_may_rerun,
     chunks,
     is_connection_failure,
     new_batch_token,
@@ -114,6 +115,12 @@ class AsyncNeo4jGraphStore:
                 self.availability.mark_down()
             raise
 
+    async def run_program(
+        self, action: str, make: Callable[[], ops.Program[T]], *, write: bool
+    ) -> T:
+        """Run a program of another module (API keys) like the store's own operations."""
+        return await self._run(action, make, write=write)
+
     async def _read(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
         """A read in one of the read slots, stopped by the server after ``read_timeout_s``."""
         if self._read_slots is None:
@@ -160,9 +167,8 @@ class AsyncNeo4jGraphStore:
                     ),
                     write=True,
                 )
-            except StoreUnavailableError as exc:
-                unknown = isinstance(exc.__cause__, neo.IncompleteCommit)
-                if not unknown or attempt == UNKNOWN_OUTCOME_ATTEMPTS - 1:
+            except (StoreUnavailableError, StoreError) as exc:
+                if not batch_may_rerun(exc) or attempt == UNKNOWN_OUTCOME_ATTEMPTS - 1:
                     raise
         raise AssertionError("unreachable")
 

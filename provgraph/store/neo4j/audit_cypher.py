@@ -14,7 +14,6 @@ from provgraph.store.neo4j.cypher import (
     AUDIT_HEAD,
     CITATION_KEY,
     DELIVERY,
-    INGEST_LOCK,
     JOB,
     NODE,
     REPORT,
@@ -116,14 +115,6 @@ def find_nodes_query() -> str:
         "RETURN properties(n) AS props\n"
         "ORDER BY n.id ASC\n"
         "LIMIT $limit"
-    )
-
-
-def erase_lock_query() -> str:
-    """Take the project's ingest lock: no batch interleaves with an erasure."""
-    return (
-        f"MERGE (lock:{INGEST_LOCK} {{project: $project, id: 'ingest'}})\n"
-        "SET lock.erasures = coalesce(lock.erasures, 0) + 1"
     )
 
 

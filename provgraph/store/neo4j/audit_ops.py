@@ -1,7 +1,8 @@
 """The audit trail's store operations as driver-free programs (see ``operations``).
 
 Appending an entry is two statements inside the caller's transaction: take
-the project's chain head (a write lock that serialises appends), then create
+the project's chain head (a write lock that serialises appends, held until the
+commit; it is the last lock an ingest takes, see docs/adr/0012), then create
 the entry sealed after it and move the head. Ingest, report saves, reviews
 and erasures call :func:`append` inside their own transaction, so an entry
 exists exactly when the write it records committed.
@@ -32,6 +33,7 @@ from provgraph.store.codec import report_to_dict
 from provgraph.store.neo4j import audit_cypher as q
 from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j import rows
+from provgraph.store.neo4j.ingest_locks import lock_sessions
 from provgraph.store.neo4j.operations import Program, Record, Statement
 from provgraph.store.types import MAX_PAGE_SIZE, IngestResult, StoredReport, bounded_int
 
@@ -116,8 +118,15 @@ def append(project: str, pending: PendingEntry) -> Program[AuditEntry]:
 def ingest_program(
     chained: bool, project: str, events: Sequence[tuple[int, Event]], batch: str
 ) -> Program[IngestResult]:
-    """The ingest program both adapters run: sealed into the chain when ``chained``."""
-    return ingest(project, events, batch) if chained else ops.ingest(project, events, batch)
+    """The ingest program both adapters run: its sessions locked first
+    (:func:`~provgraph.store.neo4j.ingest_locks.lock_sessions`), sealed into the
+    chain when ``chained``."""
+    yield from lock_sessions(
+        project, (e.session_id for _, e in events), (e.node_id for _, e in events)
+    )
+    program = ingest(project, events, batch) if chained else ops.ingest(project, events, batch)
+    result: IngestResult = yield from program
+    return result
 
 
 def report_program(chained: bool, project: str, report: StoredReport) -> Program[StoredReport]:
@@ -225,9 +234,10 @@ def _redacted(payload: dict[str, Any] | None, positions: Sequence[int]) -> dict[
 
 
 def erase(project: str, erasure: Erasure, chain: bool) -> Program[ErasureResult]:
-    """Everything in one transaction: under the ingest lock, delete, redact, tombstone."""
+    """Everything in one transaction: under the locks of the erased nodes' sessions
+    (no batch of theirs interleaves), delete, redact, tombstone."""
     base = {"project": project}
-    yield Statement(q.erase_lock_query(), base)
+    yield from lock_sessions(project, (), erasure.node_ids)
     deleted = yield Statement(
         q.erase_nodes_query(),
         {**base, "node_ids": list(erasure.node_ids), "event_ids": list(erasure.event_ids)},

@@ -32,8 +32,14 @@ CITATION_KEY = "CitationKey"
 REPORT = "Report"
 JOB = "Job"
 INGEST_LOCK = "IngestLock"
-"""One per project; every ingest transaction writes it first, so ingests of one
-project are serialised and the read-decide-write of a batch sees a stable state."""
+"""The former per-project ingest lock; no longer taken (see :data:`SESSION_LOCK`),
+kept in the whitelist because databases created before migration 0012 hold one."""
+SESSION_LOCK = "SessionLock"
+"""One per (project, session): an ingest transaction writes the locks of its
+sessions first (``cypher_locks``), so batches of one session are serialised and
+the read-decide-write of a batch sees a stable state; other sessions run beside it."""
+API_KEY = "ApiKey"
+"""An API key (hash only), unique by ``id`` (``cypher_keys``)."""
 SCHEMA_MIGRATION = "SchemaMigration"
 
 AUDIT_ENTRY = "AuditEntry"
@@ -44,7 +50,7 @@ REVIEW = "Review"
 
 NODE_LABELS: frozenset[str] = frozenset(
     {NODE, DELIVERY, CITATION_KEY, REPORT, JOB, INGEST_LOCK, SCHEMA_MIGRATION}
-    | {AUDIT_ENTRY, AUDIT_HEAD, REVIEW}
+    | {AUDIT_ENTRY, AUDIT_HEAD, REVIEW, SESSION_LOCK, API_KEY}
 )
 """The whitelist of node labels; the migrations constrain (project, id) on each."""
 
@@ -89,16 +95,14 @@ def _rows_of(kind: str, extra: str = "") -> str:
 
 
 def ingest_lookup_query() -> str:
-    """Lock the project, then read what the batch's decisions depend on.
+    """Read what the batch's decisions depend on (its sessions are locked already:
+    :func:`~provgraph.store.neo4j.cypher_locks.lock_sessions_query`).
 
     Returns one row: deliveries already stored (id and the batch token that
     wrote them), citation keys already bound, and the current citation key of
     nodes the batch wants to give a key to.
     """
     return (
-        f"MERGE (lock:{INGEST_LOCK} {{project: $project, id: 'ingest'}})\n"
-        "SET lock.batches = coalesce(lock.batches, 0) + 1\n"
-        "WITH lock\n"
         "CALL () {\n"
         + _rows_of("event")
         + f"  MATCH (d:{DELIVERY} {{project: $project, id: row.id}})\n"

@@ -163,6 +163,13 @@ def translated(action: str, uri: str) -> Iterator[None]:
         raise translate(exc, action, uri) from exc
 
 
+def batch_may_rerun(exc: ProvgraphError) -> bool:
+    """An ingest batch that failed like this is re-run with its token: a commit whose
+    outcome is unknown, or a ``:Delivery`` uniqueness failure (the same event id in a
+    batch of another session committed first; the re-run reports it a duplicate)."""
+    return isinstance(exc.__cause__, neo.IncompleteCommit | neo.ConstraintError)
+
+
 def chunks(items: Sequence[T], size: int) -> Iterator[list[tuple[int, T]]]:
     """``(index in the call, item)`` chunks of at most ``size``: one transaction each."""
     for start in range(0, len(items), size):

@@ -1,7 +1,7 @@
 """Pure ingestion planning: which events of a batch are applied, and the rows to write.
 
 The adapter reads what the decisions depend on (stored deliveries, key
-bindings, nodes' current citation keys) under the project's ingest lock,
+bindings, nodes' current citation keys) under the batch's session locks,
 :func:`decide` replays the embedded store's per-event rules over the batch in
 its order, and :func:`write_params` folds the accepted writes into one row per
 node (so no two rows of one ``UNWIND`` touch the same node, whatever the

@@ -12,6 +12,9 @@ Constraints and reasons:
 * A failing statement stops start-up with :class:`MigrationError` naming the
   file and the statement; a recorded migration whose file has since changed is
   refused too (edit schema by adding a new file, never by rewriting one).
+* Every statement, the bookkeeping reads included, is routed to the writer
+  (``routing_=WRITE``): in a cluster, schema changes go to the leader, and a
+  follower could still answer "not applied" for a migration just recorded.
 * After applying, start-up waits for the indexes to come online so the first
   queries do not run as label scans.
 """
@@ -25,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from neo4j import AsyncDriver, Driver
+from neo4j import AsyncDriver, Driver, RoutingControl
 from neo4j import exceptions as neo
 
 from provgraph.errors import StoreError
@@ -121,21 +124,28 @@ def apply_migrations(driver: Driver, database: str, schema_dir: Path = SCHEMA_DI
         cypher_records.applied_migrations_query(),
         {"project": cypher.SCHEMA_PROJECT},
         database_=database,
+        routing_=RoutingControl.WRITE,
     ).records
     todo = pending(migrations, [r.data() for r in applied])
     for migration in todo:
         for index, statement in enumerate(migration.statements):
             try:
-                driver.execute_query(statement, database_=database)
+                driver.execute_query(statement, database_=database, routing_=RoutingControl.WRITE)
             except (neo.Neo4jError, neo.DriverError) as exc:
                 if isinstance(exc, (neo.ServiceUnavailable, neo.SessionExpired)):
                     raise
                 raise _failure(migration, index, exc) from exc
         driver.execute_query(
-            cypher_records.record_migration_query(), _record_params(migration), database_=database
+            cypher_records.record_migration_query(),
+            _record_params(migration),
+            database_=database,
+            routing_=RoutingControl.WRITE,
         )
     driver.execute_query(
-        cypher_records.await_indexes_query(), {"timeout": INDEX_WAIT_S}, database_=database
+        cypher_records.await_indexes_query(),
+        {"timeout": INDEX_WAIT_S},
+        database_=database,
+        routing_=RoutingControl.WRITE,
     )
     return [m.name for m in todo]
 
@@ -150,21 +160,30 @@ async def apply_migrations_async(
             cypher_records.applied_migrations_query(),
             {"project": cypher.SCHEMA_PROJECT},
             database_=database,
+            routing_=RoutingControl.WRITE,
         )
     ).records
     todo = pending(migrations, [r.data() for r in applied])
     for migration in todo:
         for index, statement in enumerate(migration.statements):
             try:
-                await driver.execute_query(statement, database_=database)
+                await driver.execute_query(
+                    statement, database_=database, routing_=RoutingControl.WRITE
+                )
             except (neo.Neo4jError, neo.DriverError) as exc:
                 if isinstance(exc, (neo.ServiceUnavailable, neo.SessionExpired)):
                     raise
                 raise _failure(migration, index, exc) from exc
         await driver.execute_query(
-            cypher_records.record_migration_query(), _record_params(migration), database_=database
+            cypher_records.record_migration_query(),
+            _record_params(migration),
+            database_=database,
+            routing_=RoutingControl.WRITE,
         )
     await driver.execute_query(
-        cypher_records.await_indexes_query(), {"timeout": INDEX_WAIT_S}, database_=database
+        cypher_records.await_indexes_query(),
+        {"timeout": INDEX_WAIT_S},
+        database_=database,
+        routing_=RoutingControl.WRITE,
     )
     return [m.name for m in todo]

@@ -29,6 +29,7 @@ _WHAT = {
     Permission.READ: "reading needs a read or admin key",
     Permission.REQUEST_VERIFICATION: "requesting verification needs an admin key",
     Permission.REVIEW: "reviewing a verdict needs a review or admin key",
+    Permission.MANAGE_KEYS: "managing API keys needs an admin key",
 }
 
 
@@ -42,7 +43,7 @@ def token_from(connection: HTTPConnection) -> str | None:
     return api_key.strip() if api_key else None
 
 
-def authenticate(connection: HTTPConnection) -> Principal:
+async def authenticate(connection: HTTPConnection) -> Principal:
     """The caller's principal, or :class:`UnauthenticatedError` (401)."""
     state: AppState = connection.app.state.provgraph
     if not state.settings.auth:
@@ -54,7 +55,7 @@ def authenticate(connection: HTTPConnection) -> Principal:
                 "missing API key: send 'Authorization: Bearer <key>' (create one with "
                 "`provgraph keys create --project P --role R`)"
             )
-        principal = principal_for_token(state, token)
+        principal = await principal_for_token(state, token)
         _check_project_header(connection, principal)
     connection.scope.setdefault("state", {})["principal"] = principal
     return principal
@@ -70,15 +71,19 @@ def _check_project_header(connection: HTTPConnection, principal: Principal) -> N
         )
 
 
-def principal_for_token(state: AppState, token: str | None) -> Principal:
-    """Resolve a token (also for WebSockets, whose key arrives in the connection payload)."""
+async def principal_for_token(state: AppState, token: str | None) -> Principal:
+    """Resolve a token (also for WebSockets, whose key arrives in the connection payload).
+
+    Keys come from the deployment's key repository (the graph with Neo4j, so any
+    replica's keys work here), cached for ``PROVGRAPH_KEY_CACHE_TTL_S`` at most.
+    """
     if not state.settings.auth:
         return _DEV_PRINCIPAL
     if not token:
         raise UnauthenticatedError("missing API key")
     found = authenticate_bootstrap(
         token, state.settings.bootstrap_admin_key, state.settings.project
-    ) or state.keys().authenticate(token)
+    ) or await state.authenticator.authenticate(token)
     if found is None:
         raise UnauthenticatedError("API key not recognised (unknown, malformed or revoked)")
     return found
@@ -94,6 +99,6 @@ def require(permission: Permission) -> Callable[[HTTPConnection], Awaitable[Prin
     """A dependency that authenticates and checks one permission (401, then 403)."""
 
     async def dependency(connection: HTTPConnection) -> Principal:
-        return authorize(authenticate(connection), permission)
+        return authorize(await authenticate(connection), permission)
 
     return dependency

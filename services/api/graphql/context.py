@@ -73,13 +73,15 @@ class GraphQLContext(BaseContext):
         raw = params.get("authorization") or params.get("Authorization")
         token = raw.partition(" ")[2].strip() if isinstance(raw, str) and " " in raw else raw
         self._ws_token = token if isinstance(token, str) else None
-        self.principal = authorize(principal_for_token(self.state, self._ws_token), Permission.READ)
+        self.principal = authorize(
+            await principal_for_token(self.state, self._ws_token), Permission.READ
+        )
         self._store = await self.state.store()
 
-    def recheck(self) -> None:
+    async def recheck(self) -> None:
         """Re-resolve a WebSocket's key (revoked since the connection opened → error)."""
         if self._ws_token is not None or self.principal is None:
-            self.principal = principal_for_token(self.state, self._ws_token)
+            self.principal = await principal_for_token(self.state, self._ws_token)
 
     def fresh_loaders(self) -> None:
         """Drop cached loads: a subscription's context outlives any one result."""
@@ -97,5 +99,5 @@ async def get_context(request: HTTPConnection) -> GraphQLContext:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_GRAPHQL_BODY_BYTES:
         raise PayloadTooLargeError(f"GraphQL request exceeds {MAX_GRAPHQL_BODY_BYTES} bytes")
-    principal = authorize(authenticate(request), Permission.READ)
+    principal = authorize(await authenticate(request), Permission.READ)
     return GraphQLContext(state, await state.store(), principal)

@@ -39,7 +39,7 @@ def _subscription(description: str) -> Callable[[F], F]:
 
 async def _tick(ctx: GraphQLContext) -> None:
     await asyncio.sleep(POLL_SECONDS)
-    ctx.recheck()
+    await ctx.recheck()
     ctx.fresh_loaders()
 
 
