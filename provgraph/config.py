@@ -71,6 +71,11 @@ class Settings(BaseModel):
     api_key: str | None = None
     max_batch_events: int = Field(default=1000, ge=1, le=100_000)
     max_body_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
+    otlp_source_tools: str | None = Field(
+        default=None,
+        description="Comma-separated tool names whose OTLP tool spans are data reads "
+        "(citable sources), for every project.",
+    )
     nli_model: str | None = Field(
         default=None, description="NLI cross-encoder id or folder (default: shipped)."
     )

@@ -42,12 +42,15 @@ class Conversion:
     ``trace_sessions`` maps a trace to the session a span of this export named
     (``session.id`` …). Spans of that trace exported *earlier* without the
     attribute landed in :func:`trace_session`; the caller moves them over.
+    ``unkeyed_reads`` are ``(session, node_id)`` of data reads from source tools
+    whose key the store's session must hand out (:func:`provgraph.otlp.sources.next_keys`).
     """
 
     events: list[Event] = field(default_factory=list)
     rejections: list[SpanRejection] = field(default_factory=list)
     span_of_event: dict[str, tuple[str, str]] = field(default_factory=dict)
     trace_sessions: dict[str, str] = field(default_factory=dict)
+    unkeyed_reads: list[tuple[str, str]] = field(default_factory=list)
 
 
 def node_id(trace_id: str, span_id: str, suffix: str = "") -> str:

@@ -16,10 +16,11 @@ classified ancestor in the export.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import replace
 
-from provgraph.citations import citation_tag_spans
 from provgraph.events import is_citation_key
-from provgraph.graph import EdgeLabel, NodeStatus, NodeType
+from provgraph.graph import NodeStatus, NodeType
 from provgraph.otlp.builder import (
     Conversion,
     SpanEventBuilder,
@@ -31,30 +32,16 @@ from provgraph.otlp.classify import AGENT, GENERIC, LLM, NATIVE, RETRIEVAL, STEP
 from provgraph.otlp.classify import classify_span as classify
 from provgraph.otlp.decode import SpanRecord
 from provgraph.otlp.failure import span_failure
+from provgraph.otlp.native import native_node
 from provgraph.otlp.routing import trace_session
+from provgraph.otlp.sessions import trace_sessions
+from provgraph.otlp.sources import is_source_tool, read_key
 
 _HEX = re.compile(r"^[0-9a-f]+$")
 
 
 def _valid_id(value: str, length: int) -> bool:
     return len(value) == length and bool(_HEX.match(value)) and set(value) != {"0"}
-
-
-def header_key(text: str | None) -> str | None:
-    """The key of a ``[REF|key]`` first line (how cited tool results are shown to models)."""
-    if not text:
-        return None
-    first = text.partition("\n")[0].strip()
-    spans = citation_tag_spans(first)
-    if (
-        len(spans) == 1
-        and spans[0][0] == 0
-        and spans[0][1] == len(first)
-        and len(spans[0][2].refs) == 1
-    ):
-        key = spans[0][2].refs[0]
-        return key if is_citation_key(key) else None  # any other tag text is plain content
-    return None
 
 
 def _failed_empty(span: SpanRecord, output: str | None) -> bool:
@@ -69,8 +56,18 @@ def _keeps_node(info: SpanInfo) -> bool:
     )
 
 
-def spans_to_events(spans: list[SpanRecord]) -> Conversion:
-    """Map one export's spans to events; invalid spans are rejected with a reason."""
+def spans_to_events(
+    spans: list[SpanRecord],
+    *,
+    source_tools: frozenset[str] = frozenset(),
+    stored_sessions: Mapping[str, str] | None = None,
+) -> Conversion:
+    """Map one export's spans to events; invalid spans are rejected with a reason.
+
+    ``source_tools`` names tools whose results are data sources (beyond those
+    the spans name, :mod:`provgraph.otlp.sources`); ``stored_sessions`` maps
+    traces to the session their already-stored spans live in.
+    """
     b = SpanEventBuilder()
     valid: dict[tuple[str, str], SpanRecord] = {}
     for span in spans:
@@ -85,10 +82,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
             continue
         valid[(span.trace_id, span.span_id)] = span
     infos = {k: classify(s) for k, s in valid.items()}
-    sessions: dict[str, str] = {}
-    for (trace, _), info in sorted(infos.items(), key=lambda kv: valid[kv[0]].start_time_unix_nano):
-        if info.session_id and trace not in sessions:
-            sessions[trace] = info.session_id
+    sessions = trace_sessions(valid, infos, stored_sessions)
     graph_nodes = {i.graph_node_id: k for k, i in infos.items() if i.graph_node_id}
 
     def structural_parent(key: tuple[str, str]) -> tuple[str, str] | None:
@@ -115,11 +109,17 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
     def session_of(key: tuple[str, str]) -> str:
         return infos[key].session_id or sessions.get(key[0]) or trace_session(key[0])
 
-    def emit(key: tuple[str, str], entry: list[str]) -> list[str]:
-        """Emit one span's nodes; ``entry`` = its parents; returns what feeds the next step."""
+    def emit(key: tuple[str, str], entry: list[str], agent: str | None = None) -> list[str]:
+        """Emit one span's nodes; ``entry`` = its parents; returns what feeds the next step.
+
+        ``agent`` is the enclosing agent's name, inherited by spans that name none.
+        """
         span, info, session = valid[key], infos[key], session_of(key)
+        if info.agent_name is None and agent is not None:
+            info = replace(info, agent_name=agent)
+        agent = info.agent_name
         if info.kind == NATIVE:
-            return _native(b, span, info, session, entry)
+            return native_node(b, span, info, session, entry)
         if info.kind in (AGENT, STEP):
             if info.graph_parent_id and info.graph_parent_id in graph_nodes:
                 entry = [*entry, node_id(*graph_nodes[info.graph_parent_id])]
@@ -146,7 +146,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
                     )
                 ]
             for child in children.get(key, []):
-                last = emit(child, last) or last
+                last = emit(child, last, agent) or last
             if info.output_text:
                 key_attr = span.attributes.get("provgraph.citation_key")
                 b.add(
@@ -183,16 +183,19 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
                     NodeType.MODEL_RESPONSE,
                     [request],
                     content=cap_content(info.output_text),
-                    data={"model_name": info.model_name},
+                    data={
+                        "model_name": info.model_name,
+                        "tool_calls": list(info.tool_calls) or None,
+                    },
                 )
             )
             for child in children.get(key, []):
-                emit(child, [response])
+                emit(child, [response], agent)
             return [response]
         if info.kind == TOOL:
-            attr_key = span.attributes.get("provgraph.citation_key")
-            key_ = attr_key if isinstance(attr_key, str) else header_key(info.output_text)
-            kind = NodeType.DATA_READ if key_ else NodeType.TOOL_CALL
+            key_ = read_key(span, info.output_text)
+            source = key_ is not None or is_source_tool(span, info.tool_name, source_tools)
+            kind = NodeType.DATA_READ if source else NodeType.TOOL_CALL
             call = b.add(
                 span,
                 info,
@@ -208,8 +211,10 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
                     "args": info.input_text,
                 },
             )
+            if source and key_ is None:
+                b.out.unkeyed_reads.append((session, call))
             for child in children.get(key, []):
-                emit(child, [call])
+                emit(child, [call], agent)
             result = (
                 call
                 if _failed_empty(span, info.output_text)
@@ -253,6 +258,7 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
         return []
 
     b.out.trace_sessions.update(sessions)
+
     for root in children.get(None, []):
         emit(root, [])
     for parent, kids in children.items():
@@ -260,40 +266,3 @@ def spans_to_events(spans: list[SpanRecord]) -> Conversion:
             for kid in kids:
                 emit(kid, [node_id(*parent)])
     return b.finish()
-
-
-def _native(
-    b: SpanEventBuilder, span: SpanRecord, info: SpanInfo, session: str, entry: list[str]
-) -> list[str]:
-    n = info.native
-    try:
-        node_type = NodeType(str(n.get("node_type")))
-    except ValueError:
-        b.out.rejections.append(
-            SpanRejection(
-                span.trace_id,
-                span.span_id,
-                f"provgraph.node_type {n.get('node_type')!r} is not one of "
-                + ", ".join(t.value for t in NodeType),
-            )
-        )
-        return []
-    parents = n.get("parent_ids")
-    edge_label = n.get("edge_label")
-    extra_edges = []
-    if isinstance(edge_label, str) and edge_label in EdgeLabel.__members__.values() and entry:
-        extra_edges = [{"source_id": entry[-1], "label": edge_label}]
-    nid = b.add(
-        span,
-        info,
-        session,
-        "",
-        node_type,
-        [str(p) for p in parents] if isinstance(parents, list) else ([] if extra_edges else entry),
-        node_id=n.get("node_id") if isinstance(n.get("node_id"), str) else None,
-        label=n.get("label") if isinstance(n.get("label"), str) else None,
-        content=cap_content(n.get("content")) if isinstance(n.get("content"), str) else None,
-        citation_key=n.get("citation_key") if isinstance(n.get("citation_key"), str) else None,
-        edges=extra_edges or None,
-    )
-    return [nid]

@@ -14,6 +14,10 @@ off (embedded development server) spans are routed by the
 ``X-Provgraph-Project`` header, then ``openinference.project.name``, then
 ``service.name``, as ``docs/interop.md`` describes.
 
+Which tool results are data sources (with citation keys) is decided as
+:mod:`provgraph.otlp.sources` describes: the ``X-Provgraph-Source-Tools`` header
+and ``PROVGRAPH_OTLP_SOURCE_TOOLS`` name source tools besides the spans.
+
 The converted events go through the same ingest use case as ``/v1/events``
 (:mod:`provgraph.usecases.ingest`), so accepted final outputs are verified
 automatically here too.
@@ -29,6 +33,7 @@ from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
 
 from provgraph.errors import RetryableError
 from provgraph.otlp import (
+    SOURCE_TOOLS_HEADER,
     Conversion,
     OtlpDecodeError,
     adopt_events,
@@ -36,11 +41,13 @@ from provgraph.otlp import (
     group_by_project,
     is_json,
     spans_to_events,
+    tool_names,
     trace_session,
 )
 from provgraph.sdk.delivery import PROJECT_HEADER
 from provgraph.store.port import AsyncGraphStore
 from provgraph.usecases.ingest import ingest_batch, request_auto_verification, validated
+from provgraph.usecases.otlp_sessions import assign_source_keys, stored_trace_sessions
 from provgraph.usecases.roles import Permission, Principal
 from services.api.auth.dependency import require
 from services.api.errors import ForbiddenError, retry_after_header
@@ -128,12 +135,17 @@ async def export_traces(
     except OtlpDecodeError as exc:
         return _reply(as_json, 400, message=str(exc))
     header, default = _routing(request, principal, state)
+    source_tools = tool_names(state.settings.otlp_source_tools or "") | tool_names(
+        request.headers.get(SOURCE_TOOLS_HEADER, "")
+    )
     rejected: set[tuple[str, str]] = set()
     reasons: list[str] = []
     try:
         store = await state.store()
         for project, group in group_by_project(spans, header, default).items():
-            conversion = spans_to_events(group)
+            stored = await stored_trace_sessions(store, project, group)
+            conversion = spans_to_events(group, source_tools=source_tools, stored_sessions=stored)
+            await assign_source_keys(store, project, conversion)
             outputs = await _ingest(
                 store, project, conversion, state.settings.max_batch_events, rejected, reasons
             )
