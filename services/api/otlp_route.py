@@ -186,6 +186,13 @@ async def _ingest(
         if (r.trace_id, r.span_id) not in rejected:
             rejected.add((r.trace_id, r.span_id))
             reasons.append(f"span {r.trace_id}/{r.span_id}: {r.reason}")
+    for trace_id, session_id in conversion.trace_sessions.items():
+        # children exported before the span naming the session sit in the trace's session;
+        # moved first, so this export's outputs find the keys those children bound
+        provisional = await store.session_graph(project, trace_session(trace_id))
+        moved = [n for n in provisional.nodes.values() if n.session_id == trace_session(trace_id)]
+        if moved:
+            await store.ingest(project, adopt_events(moved, session_id))
     events = conversion.events
     outputs: list[str] = []
     for start in range(0, len(events), chunk):
@@ -199,10 +206,4 @@ async def _ingest(
             if span is not None and span not in rejected:
                 rejected.add(span)
                 reasons.append(f"span {span[0]}/{span[1]}: {result['error']['reason']}")
-    for trace_id, session_id in conversion.trace_sessions.items():
-        # children exported before the span naming the session sit in the trace's session
-        provisional = await store.session_graph(project, trace_session(trace_id))
-        moved = [n for n in provisional.nodes.values() if n.session_id == trace_session(trace_id)]
-        if moved:
-            await store.ingest(project, adopt_events(moved, session_id))
     return outputs
