@@ -211,3 +211,29 @@ def openinference_tool_calls(attrs: dict[str, Any]) -> tuple[dict[str, Any], ...
         {"id": c.get("id"), "name": c.get("name"), "arguments": c.get("arguments")}
         for _, c in sorted(found.items())
     )
+
+
+_USAGE_ATTRS = {
+    "input_tokens": (
+        "gen_ai.usage.input_tokens",
+        "gen_ai.usage.prompt_tokens",
+        "llm.token_count.prompt",
+    ),
+    "output_tokens": (
+        "gen_ai.usage.output_tokens",
+        "gen_ai.usage.completion_tokens",
+        "llm.token_count.completion",
+    ),
+}
+
+
+def usage(attrs: dict[str, Any]) -> dict[str, int]:
+    """Token counts of a model call (GenAI current and deprecated names, OpenInference)."""
+    out: dict[str, int] = {}
+    for name, keys in _USAGE_ATTRS.items():
+        for key in keys:
+            value = attrs.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[name] = value
+                break
+    return out

@@ -30,6 +30,7 @@ from provgraph.otlp.attrs import (
     model_name,
     openinference_tool_calls,
     text_value,
+    usage,
 )
 from provgraph.otlp.decode import SpanRecord
 
@@ -81,6 +82,7 @@ class SpanInfo:
     model_name: str | None = None
     documents: tuple[Document, ...] = ()
     tool_calls: tuple[dict[str, Any], ...] = ()
+    usage: dict[str, int] = field(default_factory=dict)
     session_id: str | None = None
     conversation_id: str | None = None
     graph_node_id: str | None = None
@@ -97,6 +99,7 @@ def classify_span(span: SpanRecord) -> SpanInfo:
         return info
     return replace(
         info,
+        usage=usage(a) if info.kind == LLM else {},
         conversation_id=conversation(a),
         agent_name=agent_name(a) or info.agent_name,
     )
@@ -118,9 +121,11 @@ def _classify(span: SpanRecord, session: str | None) -> SpanInfo:
         kind = _OI_KINDS[oi.upper()]
         input_text = text_value(a.get("input.value"))
         output_text = text_value(a.get("output.value"))
+        calls = openinference_tool_calls(a) if kind == LLM else ()
         if kind == LLM:
             input_text = flat_messages(a, "input") or input_text
-            output_text = flat_messages(a, "output") or output_text
+            # a response that only asks for tools has no text: not the raw JSON of output.value
+            output_text = flat_messages(a, "output") or (None if calls else output_text)
         return SpanInfo(
             kind,
             "openinference",
@@ -132,7 +137,7 @@ def _classify(span: SpanRecord, session: str | None) -> SpanInfo:
             input_text=input_text,
             output_text=output_text,
             model_name=text_value(a.get("llm.model_name")),
-            tool_calls=openinference_tool_calls(a) if kind == LLM else (),
+            tool_calls=calls,
             documents=documents(a) if kind == RETRIEVAL else (),
             graph_node_id=text_value(a.get("graph.node.id")),
             graph_parent_id=text_value(a.get("graph.node.parent_id")),

@@ -186,6 +186,7 @@ def spans_to_events(
                     data={
                         "model_name": info.model_name,
                         "tool_calls": list(info.tool_calls) or None,
+                        "usage": info.usage or None,
                     },
                 )
             )

@@ -138,3 +138,15 @@ def graphql(live: LiveApi, query: str, **variables: Any) -> dict[str, Any]:
     assert not body.get("errors"), body["errors"]
     data: dict[str, Any] = body["data"]
     return data
+
+
+def wait_for_report(live: LiveApi, output_id: str, fields: str) -> dict[str, Any]:
+    """An output's newest report (``fields`` of it), once the inline job wrote it (bounded)."""
+    query = f"query ($id: ID!) {{ verificationReport(outputId: $id) {{ {fields} }} }}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        report = graphql(live, query, id=output_id)["verificationReport"]
+        if report is not None:
+            return dict(report)
+        time.sleep(0.25)
+    raise AssertionError(f"no verification report for {output_id} within 120 s")

@@ -12,7 +12,6 @@ the read as a data source with key ``d_1``, and the final output verified.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,7 +29,7 @@ from pydantic_ai.models.instrumented import InstrumentationSettings
 
 from provgraph.otlp import SOURCE_TOOLS_HEADER
 
-from .conftest import API_KEY, LiveApi, graphql
+from .conftest import API_KEY, LiveApi, graphql, wait_for_report
 
 pytestmark = pytest.mark.neo4j
 
@@ -114,26 +113,6 @@ query ($id: ID!) {
 }
 """
 
-REPORT_QUERY = """
-query ($id: ID!) {
-  verificationReport(outputId: $id) {
-    citationsChecked unresolvableKeys
-    citations { keys sourceNodeId verdict }
-  }
-}
-"""
-
-
-def _report(live: LiveApi, output_id: str) -> dict[str, Any]:
-    """The output's report, once the inline verification job has written it (bounded wait)."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        report = graphql(live, REPORT_QUERY, id=output_id)["verificationReport"]
-        if report is not None:
-            return dict(report)
-        time.sleep(0.25)
-    raise AssertionError(f"no verification report for {output_id}")
-
 
 def test_coordinator_and_researcher_land_as_one_session(
     provider: TracerProvider, verifying_api: LiveApi
@@ -198,7 +177,11 @@ def test_coordinator_and_researcher_land_as_one_session(
     assert {nodes[i]["type"] for i in citing} == {"FINAL_OUTPUT", "MODEL_RESPONSE"}
     final = next(n for n in outputs if n["agentName"] == "coordinator")
     assert final["content"] == ANSWER
-    report = _report(verifying_api, final["id"])
+    report = wait_for_report(
+        verifying_api,
+        final["id"],
+        "citationsChecked unresolvableKeys citations { keys sourceNodeId verdict }",
+    )
     assert report["citationsChecked"] == 1 and report["unresolvableKeys"] == []
     (check,) = report["citations"]
     assert check["keys"] == ["d_1"] and check["verdict"] == "supported"
