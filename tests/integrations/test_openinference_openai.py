@@ -15,10 +15,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import openai
 import pytest
-
-openai = pytest.importorskip("openai")
-pytest.importorskip("openinference.instrumentation.openai")
 from openinference.instrumentation import TracerProvider, using_session
 from openinference.instrumentation.openai import OpenAIInstrumentor
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
