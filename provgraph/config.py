@@ -92,6 +92,39 @@ class Settings(BaseModel):
         ge=0,
         description="Row cap of the shared embedding cache (0 turns the disk cache off).",
     )
+    llm_judge_model: str | None = Field(
+        default=None,
+        description="Model name of the LLM judge (OpenAI-compatible chat API); unset: no judge.",
+    )
+    llm_judge_base_url: str | None = Field(
+        default=None, description="Base URL of the judge's OpenAI-compatible API (…/v1)."
+    )
+    llm_judge_api_key: str | None = Field(default=None, description="API key of the judge's API.")
+    llm_judge_timeout_s: float = Field(
+        default=30.0, gt=0, le=600, description="Timeout of one judge request."
+    )
+    llm_judge_max_retries: int = Field(
+        default=3,
+        ge=0,
+        le=10,
+        description="Retries of a judge request on 408/409/429/5xx and connection errors "
+        "(exponential backoff, Retry-After honoured).",
+    )
+    llm_judge_max_calls: int = Field(
+        default=50,
+        ge=1,
+        description="Judge calls per report at most; further citations are not judged.",
+    )
+    llm_judge_input_cost_per_mtok: float | None = Field(
+        default=None,
+        ge=0,
+        description="Price of a million input tokens, for the report's estimate.",
+    )
+    llm_judge_output_cost_per_mtok: float | None = Field(
+        default=None,
+        ge=0,
+        description="Price of a million output tokens, for the report's estimate.",
+    )
     log_level: str = "INFO"
     audit_chain: bool = Field(
         default=True, description="Hash-chain every accepted batch, report and review."
