@@ -104,7 +104,7 @@ class MeteredJudge:
         except Exception:
             usage.failed_calls += 1
             raise
-        spent = result.usage()
+        spent = result.usage
         usage.requests += int(spent.requests or 0)
         usage.input_tokens += int(spent.input_tokens or 0)
         usage.output_tokens += int(spent.output_tokens or 0)
