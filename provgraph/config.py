@@ -70,6 +70,17 @@ class Settings(BaseModel):
     api_url: str | None = Field(default=None, description="Where the SDK sends events.")
     api_key: str | None = None
     max_batch_events: int = Field(default=1000, ge=1, le=100_000)
+    ingest_max_in_flight: int = Field(
+        default=32,
+        ge=1,
+        description="Ingest requests (/v1/events, /v1/traces) one API process works on at once.",
+    )
+    ingest_admission_wait_s: float = Field(
+        default=2.0,
+        ge=0,
+        le=60,
+        description="How long a request waits for an ingest slot before 503/429 Retry-After.",
+    )
     max_body_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
     otlp_source_tools: str | None = Field(
         default=None,

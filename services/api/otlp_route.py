@@ -4,8 +4,10 @@ A thin shell over :mod:`provgraph.otlp`: decode, route to a project, convert
 spans to native events, ingest, and answer an ``ExportTraceServiceResponse``
 in the request's content type. Spans that cannot be ingested are counted in
 ``partial_success.rejected_spans`` with the reasons in ``error_message``;
-a malformed body is 400; an unavailable store is 503 with ``Retry-After``
-(the OTel exporters retry on it).
+a malformed body is 400; an overloaded API (the ingest admission gate shared
+with ``/v1/events``, :mod:`provgraph.usecases.admission`, or a busy store) is
+429 and an unavailable store 503, both with ``Retry-After`` (the OTel
+exporters retry on both and honour it).
 
 Project routing: with authentication on, the API key's project always wins (a
 key is scoped to one project; a routing header naming another project is 403,
@@ -31,7 +33,7 @@ from typing import Any
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
 
-from provgraph.errors import RetryableError
+from provgraph.errors import OverloadedError, RetryableError
 from provgraph.otlp import (
     SOURCE_TOOLS_HEADER,
     Conversion,
@@ -116,6 +118,9 @@ def _routing(request: Request, principal: Principal, state: AppState) -> tuple[s
         200: {"description": "ExportTraceServiceResponse, maybe with partial_success."},
         400: {"description": "Malformed OTLP body."},
         415: {"description": "Content-Type is not application/x-protobuf or application/json."},
+        429: {
+            "description": "The API is busy (ingest requests in flight); retry after Retry-After."
+        },
         503: {"description": "Store unavailable; retry after Retry-After seconds."},
     },
 )
@@ -129,6 +134,28 @@ async def export_traces(
     as_json = is_json(content_type)
     if not as_json and content_type.split(";")[0].strip().lower() != PROTOBUF:
         return _reply(True, 415, message="send application/x-protobuf or application/json")
+    try:
+        async with state.ingest_gate.admit():
+            return await _export(request, background, principal, state, as_json, content_type)
+    except RetryableError as exc:
+        overloaded = isinstance(exc, OverloadedError)
+        return _reply(
+            as_json,
+            429 if overloaded else 503,
+            message=f"{exc}" if "retry later" in str(exc) else f"{exc} (retry later)",
+            headers={"Retry-After": retry_after_header(exc.retry_after)},
+        )
+
+
+async def _export(
+    request: Request,
+    background: BackgroundTasks,
+    principal: Principal,
+    state: AppState,
+    as_json: bool,
+    content_type: str,
+) -> Response:
+    """Decode, convert and ingest one admitted export (retryable errors propagate)."""
     body = await read_body(request, state.settings.max_body_bytes)
     try:
         spans = decode_export(body, content_type)
@@ -140,30 +167,22 @@ async def export_traces(
     )
     rejected: set[tuple[str, str]] = set()
     reasons: list[str] = []
-    try:
-        store = await state.store()
-        for project, group in group_by_project(spans, header, default).items():
-            stored = await stored_trace_sessions(store, project, group)
-            conversion = spans_to_events(group, source_tools=source_tools, stored_sessions=stored)
-            await assign_source_keys(store, project, conversion)
-            outputs = await _ingest(
-                store, project, conversion, state.settings.max_batch_events, rejected, reasons
-            )
-            if state.settings.auto_verify and outputs:
-                background.add_task(
-                    request_auto_verification,
-                    state.verifier,
-                    project,
-                    outputs,
-                    state.metrics.jobs_requested.inc,
-                )
-    except RetryableError as exc:
-        return _reply(
-            as_json,
-            503,
-            message=f"{exc} (retry later)",
-            headers={"Retry-After": retry_after_header(exc.retry_after)},
+    store = await state.store()
+    for project, group in group_by_project(spans, header, default).items():
+        stored = await stored_trace_sessions(store, project, group)
+        conversion = spans_to_events(group, source_tools=source_tools, stored_sessions=stored)
+        await assign_source_keys(store, project, conversion)
+        outputs = await _ingest(
+            store, project, conversion, state.settings.max_batch_events, rejected, reasons
         )
+        if state.settings.auto_verify and outputs:
+            background.add_task(
+                request_auto_verification,
+                state.verifier,
+                project,
+                outputs,
+                state.metrics.jobs_requested.inc,
+            )
     message = "; ".join(reasons[:_MAX_REASONS])
     if len(reasons) > _MAX_REASONS:
         message += f"; and {len(reasons) - _MAX_REASONS} more"

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from provgraph.config import Settings
 from provgraph.store.port import AsyncGraphStore
+from provgraph.usecases.admission import IngestGate
 from provgraph.usecases.keys import KeyStore
 from services.api.metrics import ApiMetrics
 from services.api.verification import VerificationDispatcher, default_dispatcher
@@ -38,6 +39,10 @@ class AppState:
         self._owns_store = store is None
         self._store_lock = asyncio.Lock()
         self._keys: KeyStore | None = None
+        self.ingest_gate = IngestGate(
+            settings.ingest_max_in_flight, settings.ingest_admission_wait_s
+        )
+        self.metrics.ingest_in_flight.set_function(lambda: self.ingest_gate.in_flight)
 
     async def store(self) -> AsyncGraphStore:
         """The graph store; opened on first call (Neo4j if configured, else embedded)."""
