@@ -14,7 +14,9 @@ from provgraph.otlp.attrs import genai_tool_calls, openinference_tool_calls, usa
 from provgraph.otlp.classify import classify_span
 from provgraph.otlp.sessions import trace_sessions
 from provgraph.otlp.sources import is_source_tool
+from provgraph.store.async_memory import AsyncMemoryGraphStore
 from provgraph.usecases.admission import IngestGate
+from provgraph.usecases.otlp_sessions import assign_source_keys, stored_trace_sessions
 
 TRACE = "0af7651916cd43dd8448eb211c80319c"
 
@@ -153,3 +155,32 @@ async def test_the_ingest_gate_refuses_beyond_its_slots_and_frees_them() -> None
     assert waiting.in_flight == 1
     with pytest.raises(ValueError):
         IngestGate(0, 1)
+
+
+async def test_a_span_exported_after_its_parent_joins_the_parents_session_and_keys_count_on() -> (
+    None
+):
+    store = AsyncMemoryGraphStore(None)
+    first = [
+        agent("a" * 16, None, 1, "researcher", "conv"),
+        tool("b" * 16, "a" * 16, 2, "read", "A"),
+    ]
+    sources = frozenset({"read"})
+    conversion = spans_to_events(first, source_tools=sources)
+    await assign_source_keys(store, "p", conversion)
+    await store.ingest("p", conversion.events)
+    late = [tool("c" * 16, "a" * 16, 3, "read", "B")]  # a later export, without its parent
+    stored = await stored_trace_sessions(store, "p", late)
+    assert stored == {TRACE: "conv"}
+    conversion = spans_to_events(late, source_tools=sources, stored_sessions=stored)
+    await assign_source_keys(store, "p", conversion)
+    await store.ingest("p", conversion.events)
+    summary = await store.citation_summary("p", "conv")
+    assert sorted((e.key, e.node.id[-16:]) for e in summary) == [
+        ("d_1", "b" * 16),
+        ("d_2", "c" * 16),
+    ]
+    # re-sending the late span keeps its key (no d_3)
+    await assign_source_keys(store, "p", conversion)
+    assert {e.citation_key for e in conversion.events if e.type is NodeType.DATA_READ} == {"d_2"}
+    await store.close()
