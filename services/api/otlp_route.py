@@ -27,6 +27,7 @@ automatically here too.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from typing import Any
@@ -57,6 +58,9 @@ from services.api.rest.bodies import read_body
 from services.api.state import AppState
 
 log = logging.getLogger("provgraph.api.otlp")
+_NO_LOCK = contextlib.nullcontext()
+
+
 router = APIRouter(tags=["ingestion"])
 PROTOBUF = "application/x-protobuf"
 _MAX_REASONS = 5
@@ -171,10 +175,13 @@ async def _export(
     for project, group in group_by_project(spans, header, default).items():
         stored = await stored_trace_sessions(store, project, group)
         conversion = spans_to_events(group, source_tools=source_tools, stored_sessions=stored)
-        await assign_source_keys(store, project, conversion)
-        outputs = await _ingest(
-            store, project, conversion, state.settings.max_batch_events, rejected, reasons
-        )
+        # keys handed out by the store's session state: one export of a project at a time
+        # allocates and ingests them, so two exports cannot both take the next d_N
+        async with state.key_lock(project) if conversion.unkeyed_reads else _NO_LOCK:
+            await assign_source_keys(store, project, conversion)
+            outputs = await _ingest(
+                store, project, conversion, state.settings.max_batch_events, rejected, reasons
+            )
         if state.settings.auto_verify and outputs:
             background.add_task(
                 request_auto_verification,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import weakref
 from typing import Any, cast
 
 from provgraph.config import Settings
@@ -43,6 +44,9 @@ class AppState:
             settings.ingest_max_in_flight, settings.ingest_admission_wait_s
         )
         self.metrics.ingest_in_flight.set_function(lambda: self.ingest_gate.in_flight)
+        self._key_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     async def store(self) -> AsyncGraphStore:
         """The graph store; opened on first call (Neo4j if configured, else embedded)."""
@@ -52,6 +56,13 @@ class AppState:
             if self._store is None:
                 self._store = await open_async_store(self.settings)
         return self._store
+
+    def key_lock(self, project: str) -> asyncio.Lock:
+        """Serialises citation-key allocation of OTLP source reads per project (this process)."""
+        lock = self._key_locks.get(project)
+        if lock is None:
+            lock = self._key_locks[project] = asyncio.Lock()
+        return lock
 
     def keys(self) -> KeyStore:
         if self._keys is None:
