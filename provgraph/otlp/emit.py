@@ -74,6 +74,8 @@ class SpanEmitter:
             entry = [*entry, node_id(*self.tree.graph_nodes[info.graph_parent_id])]
         label = f"Agent: {info.agent_name}" if info.agent_name else None
         run = b.add(span, info, session, "", NodeType.AGENT_RUN, entry, label=label)
+        if info.agent_name and not self.tree.children.get(key):
+            b.out.lonely_agents[key] = (info.agent_name, session)
         last = [run]
         if info.input_text:
             content = cap_content(info.input_text)

@@ -5,7 +5,9 @@ Two lookups the pure conversion (:mod:`provgraph.otlp`) cannot make:
 * the session a trace already lives in, read from the stored parent of a span
   that arrived without it (so later exports of a trace join its session);
 * the citation keys of reads from source tools, handed out after the highest
-  key of their session (a node that already has a key keeps it).
+  key of their session (a node that already has a key keeps it);
+* after an agent span that arrived alone, the stored spans under it that name
+  no agent (:mod:`provgraph.otlp.backfill`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Mapping
 
 from provgraph.graph import NodeType
 from provgraph.otlp import Conversion, SpanRecord, next_keys, node_id, trace_session
+from provgraph.otlp.backfill import agent_name_events, chain_events
 from provgraph.store.port import AsyncGraphStore
 
 
@@ -56,3 +59,20 @@ async def assign_source_keys(store: AsyncGraphStore, project: str, conversion: C
         else e
         for e in conversion.events
     ]
+
+
+async def backfill_agent_names(
+    store: AsyncGraphStore, project: str, conversion: Conversion
+) -> None:
+    """Name the agent of stored descendants of this export's lonely agent spans."""
+    lonely = conversion.lonely_agents
+    if not lonely:
+        return
+    traces = {trace for trace, _ in lonely}
+    sessions = {session for _, session in lonely.values()} | {trace_session(t) for t in traces}
+    for session in sorted(sessions):
+        graph = await store.session_graph(project, session)
+        nodes = [n for n in graph.nodes.values() if n.run_id in {f"otel-{t}" for t in traces}]
+        events = agent_name_events(nodes, lonely) + chain_events(nodes, lonely)
+        if events:
+            await store.ingest(project, events)

@@ -50,7 +50,11 @@ from provgraph.otlp import (
 from provgraph.sdk.delivery import PROJECT_HEADER
 from provgraph.store.port import AsyncGraphStore
 from provgraph.usecases.ingest import ingest_batch, request_auto_verification, validated
-from provgraph.usecases.otlp_sessions import assign_source_keys, stored_trace_sessions
+from provgraph.usecases.otlp_sessions import (
+    assign_source_keys,
+    backfill_agent_names,
+    stored_trace_sessions,
+)
 from provgraph.usecases.roles import Permission, Principal
 from services.api.auth.dependency import require
 from services.api.errors import ForbiddenError, retry_after_header
@@ -182,6 +186,7 @@ async def _export(
             outputs = await _ingest(
                 store, project, conversion, state.settings.max_batch_events, rejected, reasons
             )
+        await backfill_agent_names(store, project, conversion)
         if state.settings.auto_verify and outputs:
             background.add_task(
                 request_auto_verification,

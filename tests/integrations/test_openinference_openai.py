@@ -21,7 +21,7 @@ from openinference.instrumentation import TracerProvider, using_session
 from openinference.instrumentation.openai import OpenAIInstrumentor
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace.export import BatchSpanProcessor
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SimpleSpanProcessor, SpanProcessor
 
 from provgraph.otlp import SOURCE_TOOLS_HEADER
 from tests.fixtures.fake_openai import API_KEY as OPENAI_KEY
@@ -36,15 +36,19 @@ ANSWER = "The Eiffel Tower is 330 metres tall. [REF|d_1]"
 SESSION = "oi-openai-chain"
 
 
-@pytest.fixture
-def provider(verifying_api: LiveApi) -> Iterator[TracerProvider]:
+@pytest.fixture(params=["batch", "simple"])
+def provider(request: pytest.FixtureRequest, verifying_api: LiveApi) -> Iterator[TracerProvider]:
+    """Batched exports, or one span per export (the agent span then arrives last, alone)."""
     exporter = OTLPSpanExporter(
         endpoint=f"{verifying_api.url}/v1/traces",
         headers={"Authorization": f"Bearer {API_KEY}", SOURCE_TOOLS_HEADER: "search_docs"},
         timeout=60,
     )
     tracer_provider = TracerProvider(resource=Resource.create({"service.name": "support-app"}))
-    tracer_provider.add_span_processor(BatchSpanProcessor(exporter))
+    processor: SpanProcessor = (
+        BatchSpanProcessor(exporter) if request.param == "batch" else SimpleSpanProcessor(exporter)
+    )
+    tracer_provider.add_span_processor(processor)
     instrumentor = OpenAIInstrumentor()
     instrumentor.instrument(tracer_provider=tracer_provider)
     yield tracer_provider

@@ -16,7 +16,11 @@ from provgraph.otlp.sessions import trace_sessions
 from provgraph.otlp.sources import is_source_tool
 from provgraph.store.async_memory import AsyncMemoryGraphStore
 from provgraph.usecases.admission import IngestGate
-from provgraph.usecases.otlp_sessions import assign_source_keys, stored_trace_sessions
+from provgraph.usecases.otlp_sessions import (
+    assign_source_keys,
+    backfill_agent_names,
+    stored_trace_sessions,
+)
 
 TRACE = "0af7651916cd43dd8448eb211c80319c"
 
@@ -183,4 +187,45 @@ async def test_a_span_exported_after_its_parent_joins_the_parents_session_and_ke
     # re-sending the late span keeps its key (no d_3)
     await assign_source_keys(store, "p", conversion)
     assert {e.citation_key for e in conversion.events if e.type is NodeType.DATA_READ} == {"d_2"}
+    await store.close()
+
+
+async def test_an_agent_span_arriving_alone_names_and_chains_its_stored_steps() -> None:
+    llm = {"openinference.span.kind": "LLM", "session.id": "s", "llm.model_name": "m"}
+    first = span("b" * 16, "a" * 16, 2, **llm, **{"output.value": "call the tool"})
+    called = span(
+        "c" * 16,
+        "a" * 16,
+        3,
+        **{"openinference.span.kind": "TOOL", "tool.name": "t", "output.value": "x"},
+    )
+    second = span("d" * 16, "a" * 16, 4, **llm, **{"output.value": "done"})
+    root = span(
+        "a" * 16,
+        None,
+        1,
+        **{
+            "openinference.span.kind": "AGENT",
+            "agent.name": "bot",
+            "session.id": "s",
+            "input.value": "q",
+            "output.value": "done",
+        },
+    )
+    store = AsyncMemoryGraphStore(None)
+    for export in ([first], [called], [second], [root]):  # children first, one per export
+        conversion = spans_to_events(export)
+        await store.ingest("p", conversion.events)
+        await backfill_agent_names(store, "p", conversion)
+    graph = await store.session_graph("p", "s")
+    assert {n.agent_name for n in graph.nodes.values() if not n.is_placeholder} == {"bot"}
+
+    def nid(span_id: str, suffix: str = "") -> str:
+        return f"otel-{TRACE}-{span_id * 16}{suffix}"
+
+    edges = {(e.source_id, e.target_id) for e in graph.edges}
+    assert (nid("a", "-input"), nid("b")) in edges
+    assert (nid("b", "-response"), nid("c")) in edges
+    assert (nid("c", "-result"), nid("d")) in edges
+    assert (nid("d", "-response"), nid("a", "-output")) in edges
     await store.close()

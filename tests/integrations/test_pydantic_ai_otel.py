@@ -185,6 +185,10 @@ def test_coordinator_and_researcher_land_as_one_session(
     assert {nodes[i]["type"] for i in citing} == {"FINAL_OUTPUT", "MODEL_RESPONSE"}
     final = next(n for n in outputs if n["agentName"] == "coordinator")
     assert final["content"] == ANSWER
+    # attribution walks from the coordinator's answer, through the delegation, to the read
+    query = "query ($id: ID!) { attribution(outputId: $id) { sources { id } } }"
+    sources = graphql(verifying_api, query, id=final["id"])["attribution"]["sources"]
+    assert read["id"] in {s["id"] for s in sources}
     report = wait_for_report(
         verifying_api,
         final["id"],
