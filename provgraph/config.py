@@ -79,7 +79,23 @@ class Settings(BaseModel):
     api_url: str | None = Field(default=None, description="Where the SDK sends events.")
     api_key: str | None = None
     max_batch_events: int = Field(default=1000, ge=1, le=100_000)
+    ingest_max_in_flight: int = Field(
+        default=32,
+        ge=1,
+        description="Ingest requests (/v1/events, /v1/traces) one API process works on at once.",
+    )
+    ingest_admission_wait_s: float = Field(
+        default=2.0,
+        ge=0,
+        le=60,
+        description="How long a request waits for an ingest slot before 503/429 Retry-After.",
+    )
     max_body_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
+    otlp_source_tools: str | None = Field(
+        default=None,
+        description="Comma-separated tool names whose OTLP tool spans are data reads "
+        "(citable sources), for every project.",
+    )
     nli_model: str | None = Field(
         default=None, description="NLI cross-encoder id or folder (default: shipped)."
     )
@@ -95,6 +111,39 @@ class Settings(BaseModel):
         default=200_000,
         ge=0,
         description="Row cap of the shared embedding cache (0 turns the disk cache off).",
+    )
+    llm_judge_model: str | None = Field(
+        default=None,
+        description="Model name of the LLM judge (OpenAI-compatible chat API); unset: no judge.",
+    )
+    llm_judge_base_url: str | None = Field(
+        default=None, description="Base URL of the judge's OpenAI-compatible API (…/v1)."
+    )
+    llm_judge_api_key: str | None = Field(default=None, description="API key of the judge's API.")
+    llm_judge_timeout_s: float = Field(
+        default=30.0, gt=0, le=600, description="Timeout of one judge request."
+    )
+    llm_judge_max_retries: int = Field(
+        default=3,
+        ge=0,
+        le=10,
+        description="Retries of a judge request on 408/409/429/5xx and connection errors "
+        "(exponential backoff, Retry-After honoured).",
+    )
+    llm_judge_max_calls: int = Field(
+        default=50,
+        ge=1,
+        description="Judge calls per report at most; further citations are not judged.",
+    )
+    llm_judge_input_cost_per_mtok: float | None = Field(
+        default=None,
+        ge=0,
+        description="Price of a million input tokens, for the report's estimate.",
+    )
+    llm_judge_output_cost_per_mtok: float | None = Field(
+        default=None,
+        ge=0,
+        description="Price of a million output tokens, for the report's estimate.",
     )
     log_level: str = "INFO"
     audit_chain: bool = Field(

@@ -56,8 +56,20 @@ class RetryableError(ProvgraphError):
         self.retry_after = retry_after
 
 
+class OverloadedError(RetryableError):
+    """Too much work in flight right now (ingest requests, store transactions): slow down.
+
+    ``/v1/events`` answers it 503 like any retryable error; ``/v1/traces``
+    answers 429, the OTLP throttling signal. Both send ``Retry-After``.
+    """
+
+
 class StoreUnavailableError(RetryableError):
     """The graph store cannot be reached right now."""
+
+
+class StoreBusyError(StoreUnavailableError, OverloadedError):
+    """The store is up but overloaded (no pooled connection in time, lock contention)."""
 
 
 class StoreTimeoutError(RetryableError):

@@ -30,6 +30,8 @@ from provgraph.store.port import GraphStore
 
 URI_VAR = "PROVGRAPH_TEST_NEO4J_URI"
 
+pytest_plugins = ["tests.fixtures.fake_openai"]  # the `fake_openai` server fixture
+
 
 def free_port() -> int:
     """A Bolt port nobody listens on right now."""

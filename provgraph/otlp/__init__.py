@@ -6,9 +6,10 @@ The HTTP endpoint (``services/api/otlp_route.py``) is a thin shell over
 
 from __future__ import annotations
 
+from provgraph.otlp.attrs import Document, messages_text
 from provgraph.otlp.builder import Conversion, SpanRejection, node_id
-from provgraph.otlp.classify import Document, SpanInfo, classify_span, messages_text
-from provgraph.otlp.convert import header_key, spans_to_events
+from provgraph.otlp.classify import SpanInfo, classify_span
+from provgraph.otlp.convert import spans_to_events
 from provgraph.otlp.decode import (
     OtlpDecodeError,
     SpanEventRecord,
@@ -19,8 +20,10 @@ from provgraph.otlp.decode import (
 )
 from provgraph.otlp.failure import SpanFailure, span_failure
 from provgraph.otlp.routing import adopt_events, group_by_project, resolve_project, trace_session
+from provgraph.otlp.sources import SOURCE_TOOLS_HEADER, header_key, next_keys, tool_names
 
 __all__ = [
+    "SOURCE_TOOLS_HEADER",
     "Conversion",
     "Document",
     "OtlpDecodeError",
@@ -37,9 +40,11 @@ __all__ = [
     "header_key",
     "is_json",
     "messages_text",
+    "next_keys",
     "node_id",
     "resolve_project",
     "span_failure",
     "spans_to_events",
+    "tool_names",
     "trace_session",
 ]

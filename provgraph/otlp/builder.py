@@ -42,12 +42,19 @@ class Conversion:
     ``trace_sessions`` maps a trace to the session a span of this export named
     (``session.id`` …). Spans of that trace exported *earlier* without the
     attribute landed in :func:`trace_session`; the caller moves them over.
+    ``unkeyed_reads`` are ``(session, node_id)`` of data reads from source tools
+    whose key the store's session must hand out (:func:`provgraph.otlp.sources.next_keys`).
+    ``lonely_agents`` are named agent spans exported without any of their
+    children, ``(trace, span) → (agent name, session)``: their children, stored
+    earlier, may still lack the agent's name (:mod:`provgraph.otlp.backfill`).
     """
 
     events: list[Event] = field(default_factory=list)
     rejections: list[SpanRejection] = field(default_factory=list)
     span_of_event: dict[str, tuple[str, str]] = field(default_factory=dict)
     trace_sessions: dict[str, str] = field(default_factory=dict)
+    unkeyed_reads: list[tuple[str, str]] = field(default_factory=list)
+    lonely_agents: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
 
 def node_id(trace_id: str, span_id: str, suffix: str = "") -> str:
@@ -76,6 +83,7 @@ def _raw(span: SpanRecord, info: SpanInfo) -> dict[str, Any]:
         "kind": info.kind,
         "trace_id": span.trace_id,
         "span_id": span.span_id,
+        "parent_span_id": span.parent_span_id,
         "attributes": attrs,
     }
 

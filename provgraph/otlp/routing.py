@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from provgraph.citations import citation_tag_spans
 from provgraph.events import Event
 from provgraph.otlp.decode import SpanRecord
 
@@ -29,7 +30,9 @@ def adopt_events(nodes: list[Any], session_id: str) -> list[Event]:
     Children end, and are exported, before the agent span that names the
     session; they were stored under :func:`trace_session`. A later version of
     ``session_id`` (and the same citation key, rebinding it in the new session)
-    moves them; nothing else of the node changes.
+    moves them; nothing else of the node changes. A node whose content cites
+    keys carries it again, so its citations are recorded in the new session
+    (they were recorded in the provisional one).
     """
     now = datetime.now(UTC)
     return [
@@ -40,6 +43,7 @@ def adopt_events(nodes: list[Any], session_id: str) -> list[Event]:
             session_id=session_id,
             node_id=n.id,
             citation_key=n.citation_key,
+            content=n.content if n.content and citation_tag_spans(n.content) else None,
         )
         for n in nodes
         if n.type is not None

@@ -84,6 +84,49 @@ def judge_prompt(premise: str, claim: str) -> str:
     return f"Premise (source excerpt):\n{premise}\n\nHypothesis (cited claim):\n{claim}"
 
 
+async def _judge_one(agent: Any, claim: str, premise: str) -> EntailmentJudgment:
+    if isinstance(agent, EntailmentJudge):
+        probability, rationale = await agent.score(source_excerpt=premise, claim=claim)
+        return EntailmentJudgment(
+            probability_support=min(1.0, max(0.0, float(probability))),
+            rationale=str(rationale),
+        )
+    result = await agent.run(judge_prompt(premise, claim))
+    output = result.output
+    if not isinstance(output, EntailmentJudgment):
+        output = EntailmentJudgment.model_validate(output)
+    return output
+
+
+async def judge_pairs_settled(
+    agent: Any,
+    items: list[tuple[str, str]],
+    *,
+    max_premise_chars: int = 6_000,
+    max_hypothesis_chars: int = 1_200,
+    concurrency: int = 4,
+) -> list[EntailmentJudgment | Exception]:
+    """Judge ``(claim, premise)`` items concurrently (bounded), in input order.
+
+    A pair whose call failed gets its exception in its place, so one failing
+    call (a timeout, a 429 after the retries, the per-report cap) costs that
+    pair's judgment only, never the report. ``agent`` is a pydantic-ai agent
+    (``run``) or an :class:`EntailmentJudge` (``score``).
+    """
+    gate = asyncio.Semaphore(max(1, concurrency))
+
+    async def one(claim: str, premise: str) -> EntailmentJudgment | Exception:
+        async with gate:
+            try:
+                return await _judge_one(
+                    agent, claim[:max_hypothesis_chars], premise[:max_premise_chars]
+                )
+            except Exception as exc:  # recorded per pair by the caller
+                return exc
+
+    return list(await asyncio.gather(*(one(c, p) for c, p in items)))
+
+
 async def judge_pairs_async(
     agent: Any,
     items: list[tuple[str, str]],
@@ -92,28 +135,18 @@ async def judge_pairs_async(
     max_hypothesis_chars: int = 1_200,
     concurrency: int = 4,
 ) -> list[EntailmentJudgment]:
-    """Judge ``(claim, premise)`` items concurrently (bounded), in input order.
-
-    ``agent`` is a pydantic-ai agent (``run``) or an :class:`EntailmentJudge` (``score``).
-    """
-    gate = asyncio.Semaphore(max(1, concurrency))
-
-    async def one(claim: str, premise: str) -> EntailmentJudgment:
-        premise, claim = premise[:max_premise_chars], claim[:max_hypothesis_chars]
-        async with gate:
-            if isinstance(agent, EntailmentJudge):
-                probability, rationale = await agent.score(source_excerpt=premise, claim=claim)
-                return EntailmentJudgment(
-                    probability_support=min(1.0, max(0.0, float(probability))),
-                    rationale=str(rationale),
-                )
-            result = await agent.run(judge_prompt(premise, claim))
-            output = result.output
-            if not isinstance(output, EntailmentJudgment):
-                output = EntailmentJudgment.model_validate(output)
-            return output
-
-    return list(await asyncio.gather(*(one(c, p) for c, p in items)))
+    """:func:`judge_pairs_settled`, raising the first failure (seed behaviour)."""
+    settled = await judge_pairs_settled(
+        agent,
+        items,
+        max_premise_chars=max_premise_chars,
+        max_hypothesis_chars=max_hypothesis_chars,
+        concurrency=concurrency,
+    )
+    for outcome in settled:
+        if isinstance(outcome, Exception):
+            raise outcome
+    return [o for o in settled if isinstance(o, EntailmentJudgment)]
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:

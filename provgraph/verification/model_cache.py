@@ -17,6 +17,7 @@ from typing import Any
 from provgraph.config import load_settings
 from provgraph.errors import ModelUnavailableError
 from provgraph.verification.config import StageModels, VerificationConfig
+from provgraph.verification.judge_client import JudgeClient
 from provgraph.verification.vector_cache import (
     MemoryVectorCache,
     SqliteVectorCache,
@@ -82,6 +83,9 @@ def stage_models(config: VerificationConfig) -> StageModels:
                 except ModelUnavailableError as exc:
                     log.warning("NLI model unavailable: %s", exc)
             models.nli_model = _nli_models.get(config.nli_model)
+    if config.llm_judge:
+        # from the settings (PROVGRAPH_LLM_JUDGE_*); None: the stage is skipped, saying why
+        models.judge_agent = JudgeClient.from_settings(load_settings())
     return models
 
 

@@ -125,8 +125,25 @@ class CoverageFinding(_Model):
     evidence: Evidence | None
 
 
+class JudgeUsage(_Model):
+    """What the LLM judge cost one report: calls made, refused by the cap, failed; tokens.
+
+    ``estimated_cost`` is tokens times the configured prices
+    (``PROVGRAPH_LLM_JUDGE_*_COST_PER_MTOK``), ``None`` when no price is set.
+    """
+
+    max_calls: int
+    calls: int = 0
+    failed_calls: int = 0
+    capped_pairs: int = 0
+    requests: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    estimated_cost: float | None = None
+
+
 class StageStatus(_Model):
-    """Whether a stage ran, and if not, why."""
+    """Whether a stage ran, and if not, why (``usage``: the LLM judge's calls and tokens)."""
 
     name: str
     status: Literal["ran", "skipped", "disabled"]
@@ -134,6 +151,7 @@ class StageStatus(_Model):
     model: str | None = None
     version: str | None = None
     seconds: float = 0.0
+    usage: JudgeUsage | None = None
 
 
 class ModelRef(_Model):

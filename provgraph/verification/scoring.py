@@ -18,7 +18,8 @@ from provgraph.errors import ModelUnavailableError
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
-from provgraph.verification.llm_judge import judge_pairs_async, run_sync
+from provgraph.verification.judge_stage import judge_status, load_judge, record_judgments
+from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
 from provgraph.verification.report import Evidence, StageScore, StageStatus
 from provgraph.verification.signals import Signals
@@ -122,18 +123,7 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
         except ModelUnavailableError as exc:
             st.statuses["nli"] = StageStatus(name="nli", status="skipped", reason=str(exc))
     if config.llm_judge:
-        if models.judge_agent is None:
-            st.statuses["llm_judge"] = StageStatus(
-                name="llm_judge",
-                status="skipped",
-                reason="no judge agent given (StageModels.judge_agent = entailment_agent(model))",
-            )
-        else:
-            st.judge = models.judge_agent
-            model_name = getattr(getattr(st.judge, "model", None), "model_name", None)
-            st.statuses["llm_judge"] = StageStatus(
-                name="llm_judge", status="ran", model=str(model_name) if model_name else None
-            )
+        st.judge, st.statuses["llm_judge"] = load_judge(models.judge_agent)
     return st
 
 
@@ -265,7 +255,7 @@ def _run_judge(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
         premises.append((claim, src.text[s:e][: cfg.llm_max_premise_chars]))
         spans.append((s, e))
     judged = run_sync(
-        judge_pairs_async(
+        judge_pairs_settled(
             stages.judge,
             premises,
             max_premise_chars=cfg.llm_max_premise_chars,
@@ -273,13 +263,10 @@ def _run_judge(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
         )
     )
     for i, (s, e), jd in zip(live, spans, judged, strict=True):
-        out[i].scores["llm_judge"] = StageScore(
-            stage="llm_judge",
-            score=jd.probability_support,
-            raw={"probability_support": jd.probability_support, "rationale": jd.rationale},
-            evidence=_ev(pairs[i][1], s, e),
-        )
-        out[i].sig["llm"] = jd.probability_support
+        out[i].scores["llm_judge"] = record_judgments(jd, _ev(pairs[i][1], s, e))
+        if out[i].scores["llm_judge"].score is not None:
+            out[i].sig["llm"] = out[i].scores["llm_judge"].score
+    stages.statuses["llm_judge"] = judge_status(stages.statuses["llm_judge"], stages.judge, judged)
 
 
 def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:

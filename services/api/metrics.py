@@ -46,6 +46,11 @@ class ApiMetrics:
             "Verification jobs requested through the API.",
             registry=self.registry,
         )
+        self.ingest_in_flight = Gauge(
+            "provgraph_ingest_in_flight",
+            "Ingest requests (/v1/events, /v1/traces) admitted and not finished.",
+            registry=self.registry,
+        )
         for status in ("accepted", "duplicate", "rejected"):
             self.events.labels(status)
         for state in JobState:

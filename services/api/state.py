@@ -15,12 +15,14 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import weakref
 from typing import Any, cast
 
 from provgraph.config import Settings
 from provgraph.store.key_factory import open_key_repository
 from provgraph.store.key_types import AsyncKeyRepository, KeyRecord, KeyRepository
 from provgraph.store.port import AsyncGraphStore
+from provgraph.usecases.admission import IngestGate
 from provgraph.usecases.keys import KeyAuthenticator, KeyStore
 from services.api.metrics import ApiMetrics
 from services.api.verification import VerificationDispatcher, default_dispatcher
@@ -46,6 +48,13 @@ class AppState:
         self._store_lock = asyncio.Lock()
         self._keys: KeyStore | None = None
         self.authenticator = KeyAuthenticator(self._lookup_key, settings.key_cache_ttl_s)
+        self.ingest_gate = IngestGate(
+            settings.ingest_max_in_flight, settings.ingest_admission_wait_s
+        )
+        self.metrics.ingest_in_flight.set_function(lambda: self.ingest_gate.in_flight)
+        self._key_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
 
     async def store(self) -> AsyncGraphStore:
         """The graph store; opened on first call (Neo4j if configured, else embedded)."""
@@ -55,6 +64,13 @@ class AppState:
             if self._store is None:
                 self._store = await open_async_store(self.settings)
         return self._store
+
+    def key_lock(self, project: str) -> asyncio.Lock:
+        """Serialises citation-key allocation of OTLP source reads per project (this process)."""
+        lock = self._key_locks.get(project)
+        if lock is None:
+            lock = self._key_locks[project] = asyncio.Lock()
+        return lock
 
     def keys(self) -> KeyStore:
         """The synchronous key store (admin routes run it in a thread; tests; start-up)."""

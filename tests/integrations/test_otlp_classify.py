@@ -131,7 +131,14 @@ def test_genai_current_and_deprecated_content() -> None:
             },
         )
     )
-    assert (current.input_text, current.output_text, current.session_id) == ("q?", "a.", "conv")
+    assert (current.input_text, current.output_text, current.conversation_id) == (
+        "q?",
+        "a.",
+        "conv",
+    )
+    assert (
+        current.session_id is None
+    )  # a conversation id names a session only from the outermost agent
     old = classify_span(
         span(
             "2",

@@ -27,6 +27,7 @@ from neo4j import exceptions as neo
 from provgraph.config import Settings
 from provgraph.errors import (
     ProvgraphError,
+    StoreBusyError,
     StoreError,
     StoreTimeoutError,
     StoreUnavailableError,
@@ -109,6 +110,14 @@ _UNAVAILABLE: tuple[type[BaseException], ...] = (
 )
 
 
+def _busy(exc: BaseException) -> bool:
+    """Overload rather than absence: no pooled connection in time, or a transient
+    conflict (deadlock, lock wait); a database that is not available is not busy."""
+    if isinstance(exc, neo.ConnectionPoolError):
+        return True
+    return isinstance(exc, neo.TransientError) and "Unavailable" not in (exc.code or "")
+
+
 def translate(exc: BaseException, action: str, uri: str) -> ProvgraphError:
     """The provgraph error for a driver exception raised while doing ``action``.
 
@@ -132,6 +141,11 @@ def translate(exc: BaseException, action: str, uri: str) -> ProvgraphError:
             f"the store stopped this read ({action}) after its time limit "
             "(PROVGRAPH_NEO4J_READ_TIMEOUT_S): ask for less (smaller pages, shallower walks) "
             "or retry later",
+            retry_after=RETRY_AFTER_S,
+        )
+    if _busy(exc):
+        return StoreBusyError(
+            f"the graph store (Neo4j) is busy ({action}); retry later",
             retry_after=RETRY_AFTER_S,
         )
     if isinstance(exc, _UNAVAILABLE):

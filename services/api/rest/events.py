@@ -68,7 +68,7 @@ _ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
     413: {"description": "Body or event count over the configured limit."},
     415: {"description": "Content-Type or Content-Encoding not accepted."},
     422: {"description": "The body is not a JSON array / JSON Lines."},
-    503: {"description": "The store is unavailable; retry after Retry-After seconds."},
+    503: {"description": "The store is unavailable or the API busy; retry after Retry-After."},
 }
 
 
@@ -99,15 +99,16 @@ async def ingest_events(
     state: AppState = request.app.state.provgraph
     settings = state.settings
     kind = check_media_type(request)
-    body = await read_body(request, settings.max_body_bytes)
-    in_thread = len(body) > _THREAD_PARSE_BYTES
-    limit = settings.max_batch_events
-    batch = (
-        await asyncio.to_thread(_parse, kind, body, limit)
-        if in_thread
-        else _parse(kind, body, limit)
-    )
-    outcome = await ingest_batch(await state.store(), principal.project, batch)
+    async with state.ingest_gate.admit():  # full: OverloadedError, 503 Retry-After
+        body = await read_body(request, settings.max_body_bytes)
+        in_thread = len(body) > _THREAD_PARSE_BYTES
+        limit = settings.max_batch_events
+        batch = (
+            await asyncio.to_thread(_parse, kind, body, limit)
+            if in_thread
+            else _parse(kind, body, limit)
+        )
+        outcome = await ingest_batch(await state.store(), principal.project, batch)
     for status in ("accepted", "duplicate", "rejected"):
         if outcome.counts[status]:
             state.metrics.events.labels(status).inc(outcome.counts[status])

@@ -1,0 +1,78 @@
+"""What an OTLP export needs from the store before its events are final.
+
+Two lookups the pure conversion (:mod:`provgraph.otlp`) cannot make:
+
+* the session a trace already lives in, read from the stored parent of a span
+  that arrived without it (so later exports of a trace join its session);
+* the citation keys of reads from source tools, handed out after the highest
+  key of their session (a node that already has a key keeps it);
+* after an agent span that arrived alone, the stored spans under it that name
+  no agent (:mod:`provgraph.otlp.backfill`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from provgraph.graph import NodeType
+from provgraph.otlp import Conversion, SpanRecord, next_keys, node_id, trace_session
+from provgraph.otlp.backfill import agent_name_events, chain_events
+from provgraph.store.port import AsyncGraphStore
+
+
+async def stored_trace_sessions(
+    store: AsyncGraphStore, project: str, spans: list[SpanRecord]
+) -> dict[str, str]:
+    """trace id → session of a stored parent of a span whose parent is not in ``spans``."""
+    present = {(s.trace_id, s.span_id) for s in spans}
+    parents = {
+        node_id(s.trace_id, s.parent_span_id): s.trace_id
+        for s in spans
+        if s.parent_span_id and (s.trace_id, s.parent_span_id) not in present
+    }
+    if not parents:
+        return {}
+    found = await store.get_nodes(project, list(parents))
+    out: dict[str, str] = {}
+    for nid, node in found.items():
+        trace = parents[nid]
+        if node.session_id and node.session_id != trace_session(trace):
+            out.setdefault(trace, node.session_id)
+    return out
+
+
+async def assign_source_keys(store: AsyncGraphStore, project: str, conversion: Conversion) -> None:
+    """Give the conversion's unkeyed data reads their keys, in place."""
+    pending = conversion.unkeyed_reads
+    if not pending:
+        return
+    stored = await store.get_nodes(project, [n for _, n in pending])
+    kept = {nid: n.citation_key for nid, n in stored.items() if n.citation_key}
+    session_keys: Mapping[str, list[str]] = {
+        session: [e.key for e in await store.citation_summary(project, session)]
+        for session in dict.fromkeys(s for s, _ in pending)
+    }
+    given = next_keys(pending, session_keys, kept)
+    conversion.events = [
+        e.model_copy(update={"citation_key": given[e.node_id]})
+        if e.node_id in given and e.type == NodeType.DATA_READ and e.citation_key is None
+        else e
+        for e in conversion.events
+    ]
+
+
+async def backfill_agent_names(
+    store: AsyncGraphStore, project: str, conversion: Conversion
+) -> None:
+    """Name the agent of stored descendants of this export's lonely agent spans."""
+    lonely = conversion.lonely_agents
+    if not lonely:
+        return
+    traces = {trace for trace, _ in lonely}
+    sessions = {session for _, session in lonely.values()} | {trace_session(t) for t in traces}
+    for session in sorted(sessions):
+        graph = await store.session_graph(project, session)
+        nodes = [n for n in graph.nodes.values() if n.run_id in {f"otel-{t}" for t in traces}]
+        events = agent_name_events(nodes, lonely) + chain_events(nodes, lonely)
+        if events:
+            await store.ingest(project, events)
