@@ -47,6 +47,13 @@ class Settings(BaseModel):
         le=500,
         description="Read transactions at once per API process, on their own connection pool.",
     )
+    api_gc_threshold: int = Field(
+        default=10_000,
+        ge=0,
+        le=1_000_000,
+        description="The API process's young-generation garbage-collection threshold "
+        "(allocations between collections; 0 keeps Python's 700).",
+    )
     graphql_max_cost: int = Field(
         default=50_000,
         ge=1,
