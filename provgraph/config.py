@@ -39,7 +39,7 @@ class Settings(BaseModel):
         default=10.0,
         gt=0,
         le=600,
-        description="Server-side timeout of one read transaction (the API's reads).",
+        description="Server-side timeout of one read transaction (API, workers and CLI).",
     )
     neo4j_read_concurrency: int = Field(
         default=16,

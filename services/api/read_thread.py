@@ -55,6 +55,11 @@ class ReadThread:
         self._store: AsyncGraphStore | None = None
         self._store_lock: asyncio.Lock | None = None
 
+    @property
+    def running(self) -> bool:
+        """True once a query has started the thread, until :meth:`close`."""
+        return self._thread is not None and self._thread.is_alive()
+
     def _started(self) -> asyncio.AbstractEventLoop:
         with self._start_lock:
             if self._loop is None:
