@@ -1,13 +1,13 @@
 """The API process's garbage-collector threshold: fewer, cheaper collections under big reads.
 
-Measured (issue 16, ADR 0009): a heavy allowed GraphQL query allocates millions
-of short-lived objects; with Python's default young-generation threshold (700)
-that triggered ~660 collections per query, among them full (generation 2)
-collections of 0.3-0.8 s each. A collection stops every thread of the process,
-so ingestion stalled behind it even with the query on its own thread. With
-10,000 the same query ran no full collection, spent 0.3-0.6 s instead of
-2.7 s collecting, and the longest stall fell to ~0.1-0.2 s. The cost is a few
-more megabytes of garbage between collections.
+Measured (issue 16, ADR 0009, loaded 2-core machine): a heavy allowed GraphQL
+query allocates millions of short-lived objects; with Python's default
+young-generation threshold (700) that triggered ~660 collections per query
+(3.0-3.3 s), 4-5 of them full (generation 2) collections of 0.3-0.9 s each. A
+collection stops every thread of the process, so ingestion stalled behind it
+even with the query on its own thread. With 10,000 the same query ran 35-37
+collections (0.7-0.9 s), and a full one only about every third query. The cost
+is a few more megabytes of garbage between collections.
 """
 
 from __future__ import annotations
