@@ -10,22 +10,25 @@ refuses them, and a value stored before that rule is served as ``null``.
 Queries run on the app's read thread when it has one (see
 :mod:`services.api.read_thread`), so a heavy read never holds the event loop
 that ingestion runs on; mutations and anything that does not parse run here.
+The answer is encoded to JSON in a worker thread too: at the cost budget it can
+be ~10 MB, a few hundred milliseconds of ``json.dumps``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 from collections.abc import Coroutine
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from cross_web import AsyncHTTPRequestAdapter
 from fastapi import Request, Response
 from graphql import GraphQLError, OperationType, get_operation_ast, parse
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.fastapi import GraphQLRouter
-from strawberry.http import GraphQLRequestData
+from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData, process_result
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.types import ExecutionResult
 from strawberry.types.unset import UnsetType
@@ -77,6 +80,14 @@ class _Router(GraphQLRouter[GraphQLContext, None]):
 
         return await reads.run(on_read_thread)
 
+    async def process_result(
+        self, request: Request, result: ExecutionResult
+    ) -> GraphQLHTTPResponse:
+        """Strawberry's response dict, with its JSON text made off the event loop."""
+        data = process_result(result)
+        encoded = _Encoded(data, await asyncio.to_thread(self.encode_json, data))
+        return cast(GraphQLHTTPResponse, encoded)  # a dict, as Strawberry expects
+
     def decode_json(self, data: str | bytes) -> object:
         try:
             value = loads_bounded(data)
@@ -89,10 +100,20 @@ class _Router(GraphQLRouter[GraphQLContext, None]):
         return value
 
     def encode_json(self, data: object) -> str:
+        if isinstance(data, _Encoded):
+            return data.text
         try:
             return json.dumps(data, separators=(",", ":"), allow_nan=False)
         except ValueError:  # a non-finite float stored before ingestion refused them
             return json.dumps(_finite(data), separators=(",", ":"), allow_nan=False)
+
+
+class _Encoded(dict[str, Any]):
+    """A response dict that carries its JSON text (made by :meth:`_Router.process_result`)."""
+
+    def __init__(self, data: GraphQLHTTPResponse, text: str) -> None:
+        super().__init__(data)
+        self.text = text
 
 
 def _is_query(request: GraphQLRequestData) -> bool:
