@@ -23,7 +23,6 @@ from collections.abc import Coroutine
 from datetime import timedelta
 from typing import Any, cast
 
-from cross_web import AsyncHTTPRequestAdapter
 from fastapi import Request, Response
 from graphql import GraphQLError, OperationType, get_operation_ast, parse
 from strawberry.exceptions import ConnectionRejectionError
@@ -59,7 +58,7 @@ class _Router(GraphQLRouter[GraphQLContext, None]):
     async def execute_single(
         self,
         request: Request,
-        request_adapter: AsyncHTTPRequestAdapter,
+        request_adapter: Any,
         sub_response: Response,
         context: GraphQLContext,
         root_value: None,
