@@ -3,13 +3,16 @@
 Usage::
 
     PROVGRAPH_TEST_NEO4J_URI=bolt://127.0.0.1:7687 python bench/read_isolation.py \\
-        [--sessions 20] [--nodes 500] [--only pathological|heavy-allowed]
+        [--sessions 20] [--nodes 500] [--only pathological|heavy-allowed|cpu-heavy] [--repeat 1]
 
 Starts the API as a uvicorn subprocess on the given Neo4j, seeds ``sessions`` ×
 ``nodes`` events (a chain with two parents per node), measures a 10-event ingest
-alone, then runs each query while ingesting 10 events every 0.1 s, and prints the
-query's time and answer and the concurrent ingests' median and max latency, and
-the API's resident memory at the end.
+alone, then runs each query while ingesting 10 events every 0.1 s and asking
+``/healthz`` every 20 ms, and prints the query's time and answer, the concurrent
+ingests' median and max latency (and how many finished before the query did), the
+``/healthz`` latencies (the API's own responsiveness: no store call, so Neo4j's
+CPU does not count), and the API's resident memory at the end. ``--repeat N``
+runs each query N times (fresh ingests each time) and reports all of them.
 """
 
 from __future__ import annotations
@@ -34,6 +37,16 @@ QUERIES = {
     "parents{ id } children{ id } } } } } }",
     "heavy-allowed": "{ sessions(first:20){ edges{ node{ id nodes(first:100){ id "
     "parents{ id } children{ id } } } } } }",
+    # The same 5 sessions under 15 aliases: read once (the request's loaders cache the
+    # graphs), then ~500,000 fields resolved in the API: CPU, hardly any store time.
+    "cpu-heavy": "{ "
+    + " ".join(
+        f"a{i}: sessions(first:5){{ edges{{ node{{ id nodes(first:500){{ id type label "
+        "agentName runId timestamp sessionId content citationKey data isPlaceholder status "
+        "failed } } } }"
+        for i in range(15)
+    )
+    + " }",
 }
 
 
@@ -66,6 +79,46 @@ async def _ingest(client: httpx.AsyncClient) -> tuple[float, int]:
     return time.perf_counter() - started, response.status_code
 
 
+async def _probe(client: httpx.AsyncClient, running: asyncio.Task[Any]) -> list[float]:
+    """``/healthz`` latencies while ``running`` is not done (one at a time, every 20 ms)."""
+    out = []
+    while not running.done():
+        started = time.perf_counter()
+        await client.get("/healthz")
+        out.append(time.perf_counter() - started)
+        await asyncio.sleep(0.02)
+    return out
+
+
+def _ms(values: list[float]) -> str:
+    return f"median {statistics.median(values) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
+
+
+async def _during(client: httpx.AsyncClient, name: str, query: str) -> None:
+    started = time.perf_counter()
+    task = asyncio.create_task(client.post("/graphql", json={"query": query}))
+    probe = asyncio.create_task(_probe(client, task))
+    await asyncio.sleep(0.3)
+    during: list[tuple[float, int, bool]] = []
+    while not task.done():
+        took, status = await _ingest(client)
+        during.append((took, status, not task.done()))
+        await asyncio.sleep(0.1)
+    answer = await task
+    took = time.perf_counter() - started
+    health = await probe
+    print(f"{name}: {took:.2f}s, HTTP {answer.status_code}, {answer.text[:120]!r}")
+    if during:
+        statuses = sorted({s for _, s, _ in during})
+        before = sum(1 for _, _, first in during if first)
+        print(
+            f"  {len(during)} ingests meanwhile: {_ms([t for t, _, _ in during])}, "
+            f"statuses {statuses}, {before} finished before the query"
+        )
+    if health:
+        print(f"  {len(health)} /healthz meanwhile: {_ms(health)}")
+
+
 async def _run(args: argparse.Namespace, base: str, pid: int) -> None:
     async with httpx.AsyncClient(
         base_url=base, timeout=300, headers={"Authorization": f"Bearer {KEY}"}
@@ -85,28 +138,17 @@ async def _run(args: argparse.Namespace, base: str, pid: int) -> None:
                 assert response.status_code == 207, response.text
         print(f"seeded {args.sessions * args.nodes} events in {time.perf_counter() - started:.1f}s")
         alone = [(await _ingest(client))[0] for _ in range(10)]
-        print(f"10-event ingest alone: median {statistics.median(alone) * 1000:.0f} ms")
+        print(f"10-event ingest alone: {_ms(alone)}")
+        health = []
+        for _ in range(20):
+            began = time.perf_counter()
+            await client.get("/healthz")
+            health.append(time.perf_counter() - began)
+        print(f"/healthz alone: {_ms(health)}")
         for name, query in QUERIES.items():
-            if args.only and name != args.only:
-                continue
-            started = time.perf_counter()
-            task = asyncio.create_task(client.post("/graphql", json={"query": query}))
-            await asyncio.sleep(0.3)
-            during: list[tuple[float, int]] = []
-            while not task.done():
-                during.append(await _ingest(client))
-                await asyncio.sleep(0.1)
-            answer = await task
-            took = time.perf_counter() - started
-            print(f"{name}: {took:.2f}s, HTTP {answer.status_code}, {answer.text[:120]!r}")
-            if during:
-                times = [t for t, _ in during]
-                median, worst = statistics.median(times) * 1000, max(times) * 1000
-                statuses = sorted({s for _, s in during})
-                print(
-                    f"  {len(during)} ingests meanwhile: median {median:.0f} ms, "
-                    f"max {worst:.0f} ms, statuses {statuses}"
-                )
+            if not args.only or name == args.only:
+                for _ in range(args.repeat):
+                    await _during(client, name, query)
         rss = subprocess.run(["ps", "-o", "rss=", "-p", str(pid)], capture_output=True, text=True)
         print(f"API RSS: {int(rss.stdout.strip()) // 1024} MB")
 
@@ -116,6 +158,7 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument("--nodes", type=int, default=500)
     parser.add_argument("--only", choices=sorted(QUERIES))
+    parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     port = _free_port()
     env = dict(

@@ -39,13 +39,20 @@ class Settings(BaseModel):
         default=10.0,
         gt=0,
         le=600,
-        description="Server-side timeout of one read transaction (the API's reads).",
+        description="Server-side timeout of one read transaction (API, workers and CLI).",
     )
     neo4j_read_concurrency: int = Field(
         default=16,
         ge=1,
         le=500,
         description="Read transactions at once per API process, on their own connection pool.",
+    )
+    api_gc_threshold: int = Field(
+        default=10_000,
+        ge=0,
+        le=1_000_000,
+        description="The API process's young-generation garbage-collection threshold "
+        "(allocations between collections; 0 keeps Python's 700).",
     )
     graphql_max_cost: int = Field(
         default=50_000,

@@ -6,7 +6,9 @@ records what was raised as a span event named ``exception`` with
 become the node's ``status`` and ``error`` (type, bounded message) exactly as
 the pydantic-ai capability records a raised exception. The stack trace is not
 part of the error; only its bounded tail is kept in the node's data, because
-the runtime chose to export it and its last frames say where it failed.
+the runtime chose to export it and its last frames say where it failed. Its
+absolute file paths are cut to module paths first (no home directories or
+interpreter locations in stored data: :mod:`provgraph.otlp.trace_paths`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from provgraph.events import ErrorInfo
 from provgraph.failures import error_info
 from provgraph.graph import NodeStatus
 from provgraph.otlp.decode import SpanRecord
+from provgraph.otlp.trace_paths import strip_machine_paths
 
 STATUS_CODE_OK = 1
 STATUS_CODE_ERROR = 2
@@ -72,5 +75,5 @@ def span_failure(span: SpanRecord) -> SpanFailure | None:
     return SpanFailure(
         NodeStatus.ERROR,
         error_info(kind or "Error", message),
-        _tail(trace) if trace else None,
+        _tail(strip_machine_paths(trace)) if trace else None,
     )

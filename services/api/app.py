@@ -20,6 +20,7 @@ from provgraph.config import Settings, load_settings
 from provgraph.errors import ProvgraphError
 from provgraph.events import Event
 from provgraph.store.port import AsyncGraphStore
+from services.api.collector import set_young_threshold
 from services.api.console import mount_console
 from services.api.errors import install_error_handlers
 from services.api.graphql.context import MAX_GRAPHQL_BODY_BYTES
@@ -52,6 +53,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        set_young_threshold(settings.api_gc_threshold)
         _announce(state)
         try:
             yield

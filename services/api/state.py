@@ -1,4 +1,5 @@
-"""Per-app state: settings, the store (opened lazily), the keys, the verifier, metrics.
+"""Per-app state: settings, the store (opened lazily), the keys, the verifier, metrics,
+and the thread GraphQL queries run on.
 
 Keys: with Neo4j they are read from the graph through the API's async store
 (every replica sees the same keys), else from the embedded key file; either
@@ -8,6 +9,13 @@ short cache a revocation made in this process clears at once.
 The store opens on first use rather than only in the lifespan hook so that an
 app driven without lifespan events (``httpx.ASGITransport`` in tests) still
 works; the lifespan hook closes what this state opened and nothing it was given.
+
+GraphQL queries run on their own thread and loop (:mod:`services.api.read_thread`)
+only when this state opens the store itself, as ``create_app()`` does for
+uvicorn and ``provgraph serve``: it can then open a second Neo4j store for that
+loop (an async driver is bound to the loop that made it), or share the embedded
+store (thread-safe, loop-free). A store handed in by a caller may be bound to
+the caller's loop, so with one the queries stay on the main loop.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from provgraph.store.port import AsyncGraphStore
 from provgraph.usecases.admission import IngestGate
 from provgraph.usecases.keys import KeyAuthenticator, KeyStore
 from services.api.metrics import ApiMetrics
+from services.api.read_thread import ReadThread
 from services.api.verification import VerificationDispatcher, default_dispatcher
 
 log = logging.getLogger("provgraph.api")
@@ -55,6 +64,10 @@ class AppState:
         self._key_locks: weakref.WeakValueDictionary[str, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
+        self.graphql_reads: ReadThread | None = None
+        """Where GraphQL queries run; None: on the main loop (a store was handed in)."""
+        if self._owns_store:
+            self.graphql_reads = ReadThread(self._read_thread_store, owns_store=settings.uses_neo4j)
 
     async def store(self) -> AsyncGraphStore:
         """The graph store; opened on first call (Neo4j if configured, else embedded)."""
@@ -71,6 +84,14 @@ class AppState:
         if lock is None:
             lock = self._key_locks[project] = asyncio.Lock()
         return lock
+
+    async def _read_thread_store(self) -> AsyncGraphStore:
+        """Runs in the read loop: a Neo4j store of its own, or the shared embedded store."""
+        if self.settings.uses_neo4j:
+            return await open_async_store(self.settings)
+        if self._store is None:  # every GraphQL request opened it on the main loop first
+            raise RuntimeError("the embedded store is not open")
+        return self._store
 
     def keys(self) -> KeyStore:
         """The synchronous key store (admin routes run it in a thread; tests; start-up)."""
@@ -103,6 +124,8 @@ class AppState:
         closer = getattr(self.verifier, "close", None)
         if closer is not None:  # first: inline jobs still write through the store
             await closer()
+        if self.graphql_reads is not None:
+            await self.graphql_reads.close()
         if self._owns_store and self._store is not None:
             await self._store.close()
             self._store = None

@@ -171,6 +171,8 @@ def test_ingest_never_5xx_and_never_half_stores(
     for result, node in zip(results, nodes, strict=True):
         if result["status"] == "accepted":
             assert node in stored
+        elif result["status"] == "duplicate":  # a delivery id drawn again: changes nothing
+            assert node not in stored, f"duplicate but stored: {result}"
         else:
             assert result["status"] == "rejected" and result["error"]["reason"]
             assert node not in stored, f"rejected but stored: {result}"

@@ -75,6 +75,35 @@ def test_status_and_exception_events_map_to_one_failure() -> None:
     assert handled is not None and handled.status is NodeStatus.OK and handled.error is None
 
 
+def test_machine_paths_are_cut_to_module_paths_before_the_tail_is_kept() -> None:
+    trace = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/alice/proj/.venv/lib/python3.11/site-packages/httpx/_client.py", '
+        "line 12, in send\n"
+        '  File "/usr/lib/python3.11/asyncio/tasks.py", line 3, in run\n'
+        '  File "/srv/app/src/app/agent.py", line 5, in go\n'
+        '  File "/home/alice/agent.py", line 4, in main\n'
+        '  File "C:\\Users\\bob\\venv\\Lib\\site-packages\\pkg\\m.py", line 1, in f\n'
+        '  File "C:\\Users\\bob\\tool.py", line 2, in g\n'
+        "    at handler (/Users/carol/app/server.js:10:5)\n"
+        "ValueError: POST /v1/events to https://example.com/a/b/c failed"
+    )
+    failing = replace(span("1"), status_code=2, events=(exception("ValueError", "x", trace),))
+    failure = span_failure(failing)
+    assert failure is not None
+    assert failure.stacktrace_tail == (
+        "Traceback (most recent call last):\n"
+        '  File "httpx/_client.py", line 12, in send\n'
+        '  File "asyncio/tasks.py", line 3, in run\n'
+        '  File "app/agent.py", line 5, in go\n'
+        '  File "agent.py", line 4, in main\n'
+        '  File "pkg/m.py", line 1, in f\n'
+        '  File "tool.py", line 2, in g\n'
+        "    at handler (app/server.js:10:5)\n"
+        "ValueError: POST /v1/events to https://example.com/a/b/c failed"
+    )
+
+
 def test_failure_messages_are_bounded() -> None:
     failing = replace(
         span("1"), status_code=2, events=(exception("E" * 1_000, "m" * 100_000, "s" * 100_000),)

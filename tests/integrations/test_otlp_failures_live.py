@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
@@ -93,6 +94,9 @@ def test_exception_in_a_tool_span_fails_the_call(
     assert calls[0].error == NodeError("LookupError", "no record for 'missing'")
     tail = calls[0].data["error_stacktrace_tail"]
     assert "LookupError" in tail and SECRET not in str(calls[0].data)
+    # the real SDK exported this machine's absolute paths; only module paths are stored
+    assert 'File "integrations/test_otlp_failures_live.py"' in tail
+    assert str(Path(__file__).parent) not in tail and str(Path.home()) not in tail
     results = [n for n in nodes if n.type == NodeType.TOOL_RESULT]
     assert len(results) == 1  # only the call that returned has a result
 

@@ -4,7 +4,10 @@ Thin by design: every operation is a program from
 :mod:`provgraph.store.neo4j.operations` run in one managed transaction with the
 database always named. The driver is created lazily and again in a forked
 child (a driver's sockets must never be shared across ``fork``), so a Celery
-worker gets one driver per process, created after fork.
+worker gets one driver per process, created after fork. Every read transaction
+carries the server-side timeout ``read_timeout_s`` (``PROVGRAPH_NEO4J_READ_TIMEOUT_S``,
+the API's setting too): a runaway read in a worker or the CLI is stopped by the
+server and becomes :class:`~provgraph.errors.StoreTimeoutError` (retryable).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from neo4j import Driver, GraphDatabase, ManagedTransaction
+from neo4j import Driver, GraphDatabase, ManagedTransaction, unit_of_work
 from neo4j import exceptions as neo
 
 from provgraph.audit.chain import AuditEntry, PendingEntry
@@ -99,7 +102,7 @@ class Neo4jGraphStore:
         ):
             if write:
                 return session.execute_write(work)
-            return session.execute_read(work)
+            return session.execute_read(unit_of_work(timeout=self.config.read_timeout_s)(work))
 
     def run_program(self, action: str, make: Callable[[], ops.Program[T]], *, write: bool) -> T:
         """Run a program of another module (API keys) like the store's own operations."""

@@ -83,6 +83,11 @@ class GraphQLContext(BaseContext):
         if self._ws_token is not None or self.principal is None:
             self.principal = await principal_for_token(self.state, self._ws_token)
 
+    def use_store(self, store: AsyncGraphStore) -> None:
+        """Serve this request from ``store`` (the read thread's own), with fresh loaders."""
+        self._store = store
+        self._loaders = None
+
     def fresh_loaders(self) -> None:
         """Drop cached loads: a subscription's context outlives any one result."""
         self._loaders = None
