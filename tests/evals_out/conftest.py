@@ -1,7 +1,7 @@
 """A real Arize Phoenix server (SQLite, 127.0.0.1) for the session, from its own venv.
 
 Phoenix pins many packages that conflict with the project's, so
-``deploy/phoenix-env.sh`` installs it into ``.provgraph/phoenix-venv``
+``deploy/phoenix-env.sh`` installs it into ``~/.cache/provgraph/phoenix-venv-VERSION``
 (idempotent; ``deploy/run-tests.sh`` runs it before pytest). The server
 gets a temporary working directory (its SQLite database), free HTTP and gRPC
 ports, no telemetry, and is stopped at the end of the session.
