@@ -169,6 +169,7 @@ def lofo_param(
     out = [0.0] * len(rows)
     chosen: dict[str, str] = {}
     for fam in sorted({family(r["file"]) for r in rows}):
+
         def mean_other(k: str, fam: str = fam) -> float:
             vals = []
             for f in sorted({r["file"] for r in rows if family(r["file"]) != fam}):
@@ -194,9 +195,7 @@ def compare(rows: list[dict[str, Any]], n_boot: int) -> dict[str, Any]:
     fusions["weighted_nliW"], chosen_w = lofo_param(
         rows, {f"w={w:g}": weighted(w) for w in NLI_WEIGHTS}
     )
-    fusions["noisy_or"], chosen_g = lofo_param(
-        rows, {f"gamma={g:g}": noisy_or(g) for g in GAMMAS}
-    )
+    fusions["noisy_or"], chosen_g = lofo_param(rows, {f"gamma={g:g}": noisy_or(g) for g in GAMMAS})
     learned = leave_family_out(rows, 0.0)
     fusions["learned"] = [s["learned"] for s in learned]
     best_cand = [int(s["best"]) for s in learned]

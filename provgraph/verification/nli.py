@@ -354,7 +354,9 @@ class NliScorer:
                             spans[i][0],
                             spans[i][1],
                             float(r[li.entailment]),
-                            float(r[li.contradiction]) if li.contradiction is not None else float("nan"),
+                            float(r[li.contradiction])
+                            if li.contradiction is not None
+                            else float("nan"),
                         )
                         for i, r in zip(chosen, rows, strict=True)
                     ),

@@ -247,7 +247,9 @@ def test_every_window_read_is_kept_in_rank_order(tiny: CountingModel) -> None:
     """``NliMatch.windows``: the per-window probabilities the summary scores come from."""
     premise = " ".join(f"The company grew {w} and it traded spices." for w in WORDS * 6)
     scorer = NliScorer(tiny, max_windows=3, evidence_tokens=40, decisive=1.0)
-    (match,) = scorer.score([("the company grew", premise)], seeds=[[(0, 40), (900, 940), (2000, 2040)]])
+    (match,) = scorer.score(
+        [("the company grew", premise)], seeds=[[(0, 40), (900, 940), (2000, 2040)]]
+    )
     assert match is not None and len(match.windows) == match.windows_scored == 3
     assert all(premise[s:e] for s, e, _e, _c in match.windows)
     assert max(w[2] for w in match.windows) == pytest.approx(match.entailment)
@@ -259,7 +261,9 @@ def test_weighted_fusion_is_named_by_a_hash_of_its_parameters(tiny: CountingMode
     from provgraph.verification.verdicts import FusionWeights
 
     def fusion_ref(weights: FusionWeights) -> Any:
-        config = VerificationConfig(embeddings=False, relative=False, coverage=False, fusion=weights)
+        config = VerificationConfig(
+            embeddings=False, relative=False, coverage=False, fusion=weights
+        )
         report = verify_text(
             "The company grew. [REF|d_1]",
             MappingSourceResolver({"d_1": "the company grew."}),
