@@ -15,6 +15,10 @@ contradictions exist the contradiction AUROC (contradicted vs supported) and
 3-way macro-F1. ``--json`` prints one object:
 ``{"files": {name: {"n", "stages": {stage: {"support_auroc", "skipped"}},
 "fused": {"support_auroc", "bacc", "contradiction_auroc", "macro_f1"}}}, "seconds"}``.
+``--dump-scores`` writes one line per row, file by file as each finishes (a
+long run's finished files are usable): the scores, every candidate's stage
+signals and, per candidate, every NLI window read (``nli_windows``: start,
+end, P(entail), P(contra) in evidence-rank order) for window-level analysis.
 """
 
 from __future__ import annotations
