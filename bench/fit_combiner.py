@@ -23,7 +23,9 @@ contradicted vs supported, fitted on the single-source files with
 contradictions (Factcheck-GPT stance, HealthVer). Chosen by leave one family
 out (fit on one family, score the other), against the hand formula of
 ``verdicts.fuse``: the candidate with the best *worst* held-out AUROC, shipped
-only if it beats the hand formula there.
+only if it beats the hand formula on **every** held-out file (session 4: a
+model that gained 0.005 on HealthVer and lost 0.009 on stance is a tie, not a
+gain).
 
 **Thresholds.** One set for all files, on held-out-family predictions:
 ``supported`` with the best mean balanced accuracy over the two-class files,
@@ -222,7 +224,7 @@ def choose_lambda(rows: list[dict[str, Any]]) -> tuple[float, list[dict[str, Any
 def choose_contradiction(
     rows: list[dict[str, Any]], lam: float
 ) -> tuple[str | None, list[dict[str, Any]]]:
-    """The feature set with the best worst held-out AUROC, if it beats the hand formula there."""
+    """The feature set with the best worst held-out AUROC, if it beats the hand one on each file."""
     table = []
     for name, names in CONTRADICTION_SETS.items():
         m = measure(rows, leave_family_out(rows, lam, names), Thresholds())
@@ -235,10 +237,11 @@ def choose_contradiction(
                 "mean": round(_mean(fitted), 4),
                 "hand_worst": min(hand),
                 "per_file": fitted,
+                "beats_hand_everywhere": all(f > h for f, h in zip(fitted, hand, strict=True)),
             }
         )
     best = max(table, key=lambda t: (t["worst"], t["mean"]))
-    return (str(best["set"]) if best["worst"] > best["hand_worst"] else None), table
+    return (str(best["set"]) if best["beats_hand_everywhere"] else None), table
 
 
 def single_contra(rows: list[dict[str, Any]], m: dict[str, Any]) -> list[dict[str, Any]]:

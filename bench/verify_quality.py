@@ -15,6 +15,10 @@ contradictions exist the contradiction AUROC (contradicted vs supported) and
 3-way macro-F1. ``--json`` prints one object:
 ``{"files": {name: {"n", "stages": {stage: {"support_auroc", "skipped"}},
 "fused": {"support_auroc", "bacc", "contradiction_auroc", "macro_f1"}}}, "seconds"}``.
+``--dump-scores`` writes one line per row, file by file as each finishes (a
+long run's finished files are usable): the scores, every candidate's stage
+signals and, per candidate, every NLI window read (``nli_windows``: start,
+end, P(entail), P(contra) in evidence-rank order) for window-level analysis.
 """
 
 from __future__ import annotations
@@ -75,7 +79,10 @@ def evaluate_file(
     candidates: dict[int, list[dict[str, Any]]] = {}
     stage_best: dict[str, dict[int, float]] = {s: {} for s in SUPPORT_STAGES}
     for (r, _c, _s), sc in zip(pairs, scored, strict=True):
-        candidates.setdefault(r, []).append(dict(sc.signals.__dict__))
+        cand = dict(sc.signals.__dict__)
+        if sc.nli_windows:  # analysis only: every NLI window read (start, end, ent, con)
+            cand["nli_windows"] = [list(w) for w in sc.nli_windows]
+        candidates.setdefault(r, []).append(cand)
         if r not in best or (sc.support or 0.0) > (best[r].support or 0.0):
             best[r] = sc
         for name in SUPPORT_STAGES:
@@ -262,19 +269,20 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--data is required (or --from-scores)")
     stages = load_stages(cfg)
     files: dict[str, Any] = {}
-    dumps: list[Any] = []
+    if args.dump_scores:
+        args.dump_scores.write_text("")
     for path in sorted(args.data.glob("*.jsonl")):
         t0 = time.perf_counter()
         files[path.name], dump = evaluate_file(path, stages, args.limit, args.sample)
-        dumps.extend(dump)
+        if args.dump_scores:  # file by file: a long run's finished files are usable
+            with args.dump_scores.open("a", encoding="utf-8") as fh:
+                fh.write("".join(json.dumps(d) + "\n" for d in dump))
         if not args.json:
             print(
                 f"{path.name}: {json.dumps(files[path.name])} ({time.perf_counter() - t0:.1f}s)",
                 flush=True,
             )
     result = {"files": files, "seconds": round(time.perf_counter() - started, 2)}
-    if args.dump_scores:
-        args.dump_scores.write_text("\n".join(json.dumps(d) for d in dumps) + "\n")
     if args.json:
         print(json.dumps(result, indent=2))
     else:

@@ -126,6 +126,10 @@ class NliMatch:
     contradiction_end: int
     windows_total: int
     windows_scored: int
+    #: Every window read, in evidence-rank order: ``(start, end, entailment,
+    #: contradiction)`` (contradiction NaN when the model has no such class).
+    #: Kept for analysis (``bench/verify_quality.py --dump-scores``); reports do not store it.
+    windows: tuple[tuple[int, int, float, float], ...] = ()
 
 
 class NliScorer:
@@ -345,6 +349,17 @@ class NliScorer:
                     ce,
                     total,
                     len(chosen),
+                    tuple(
+                        (
+                            spans[i][0],
+                            spans[i][1],
+                            float(r[li.entailment]),
+                            float(r[li.contradiction])
+                            if li.contradiction is not None
+                            else float("nan"),
+                        )
+                        for i, r in zip(chosen, rows, strict=True)
+                    ),
                 )
             )
         return out

@@ -4,7 +4,8 @@ A verdict is only reproducible if one can tell which weights and which fusion
 coefficients produced it. Versions alone are not enough (a retrained model in
 the same folder keeps its name), so each entry carries the sha256 of the
 files themselves: for a model folder, a sha256 over every file's relative
-path and sha256; for the combiner, the sha256 of ``combiner.json``. Hashing a
+path and sha256; for the learned combiner, the sha256 of ``combiner.json``;
+for the weighted mean, the sha256 of its parameters. Hashing a
 model folder reads its weights once per process (≈0.1-0.3 s for the shipped
 models); results are cached by (path, sizes, modification times), so a
 changed file is hashed again.
@@ -13,6 +14,7 @@ changed file is hashed again.
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +23,7 @@ from provgraph.verification.report import ModelRef
 
 if TYPE_CHECKING:
     from provgraph.verification.scoring import Stages
+    from provgraph.verification.verdicts import FusionWeights
 
 _LOCK = threading.Lock()
 _CACHE: dict[tuple[str, tuple[tuple[str, int, int], ...]], str] = {}
@@ -80,6 +83,22 @@ def model_ref(stage: str, name: str, version: str | None, path: str | Path | Non
     )
 
 
+def weights_ref(weights: FusionWeights) -> ModelRef:
+    """The weighted-mean fusion as a :class:`ModelRef`: sha256 of its parameters.
+
+    The parameters (weights, ramps, contradiction floors) are hashed as sorted,
+    compact JSON, so two reports name the same fusion exactly when the same
+    numbers fused their signals, as ``combiner.json``'s hash does for the learned one.
+    """
+    canonical = json.dumps(weights.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    return ModelRef(
+        stage="fusion",
+        name="weighted-mean",
+        version=None,
+        sha256=hashlib.sha256(canonical.encode()).hexdigest(),
+    )
+
+
 def combiner_ref(path: str | Path) -> ModelRef | None:
     """The learned combiner file as a :class:`ModelRef`, or None when it is absent."""
     target = Path(path)
@@ -94,7 +113,7 @@ def combiner_ref(path: str | Path) -> ModelRef | None:
 
 
 def report_models(stages: Stages) -> list[ModelRef]:
-    """The models of the stages that ran, and the combiner when the learned fusion is on."""
+    """The models of the stages that ran, and the fusion: the combiner file or the weights."""
     from provgraph.verification.combiner import SHIPPED_COMBINER
 
     refs: list[ModelRef] = []
@@ -110,8 +129,7 @@ def report_models(stages: Stages) -> list[ModelRef]:
         precision = getattr(model, "precision", None)
         version = status.version or (f"precision {precision}" if precision else None)
         refs.append(model_ref("nli", status.model or "nli", version, source))
-    if stages.config.fusion.method == "learned":
-        ref = combiner_ref(SHIPPED_COMBINER)
-        if ref is not None:
-            refs.append(ref)
+    fusion = stages.config.fusion
+    ref = combiner_ref(SHIPPED_COMBINER) if fusion.method == "learned" else None
+    refs.append(ref if ref is not None else weights_ref(fusion))
     return refs

@@ -138,6 +138,8 @@ class Scored:
     contradiction: float = 0.0
     sig: dict[str, Any] = field(default_factory=dict, repr=False)
     seeds: list[tuple[int, int]] = field(default_factory=list, repr=False)
+    #: NLI per window read, rank order: ``(start, end, entailment, contradiction)``.
+    nli_windows: tuple[tuple[int, int, float, float], ...] = field(default=(), repr=False)
 
 
 Pair = tuple[str, ResolvedSource]
@@ -236,6 +238,7 @@ def _run_nli(stages: Stages, pairs: list[Pair], live: list[int], out: list[Score
         out[i].scores["nli"] = StageScore(
             stage="nli", score=nm.entailment, raw=raw, evidence=_ev(src, nm.start, nm.end)
         )
+        out[i].nli_windows = nm.windows
         out[i].sig.update(
             nli_entailment=nm.entailment,
             nli_contradiction=nm.contradiction,

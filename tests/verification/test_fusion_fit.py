@@ -112,9 +112,22 @@ def test_contradiction_model_is_fitted_held_out_and_beats_the_hand_formula() -> 
     assert all(0.0 <= t["worst"] <= 1.0 for t in table)
     if chosen is not None:
         best = next(t for t in table if t["set"] == chosen)
-        assert best["worst"] > best["hand_worst"]
+        assert best["worst"] > best["hand_worst"] and best["beats_hand_everywhere"]
+    # a candidate that loses to the hand formula on any held-out file never ships,
+    # however much it gains on another
+    for t in table:
+        assert t["beats_hand_everywhere"] == all(
+            f > h for f, h in zip(t["per_file"], _hand_per_file(fit, rows), strict=True)
+        )
+    if not any(t["beats_hand_everywhere"] for t in table):
+        assert chosen is None
     model = fit.fit_contradiction(rows, fit.CONTRADICTION_SETS["nli"])
     assert model is not None and model.coef[0] > 0  # more NLI contradiction, more contradiction
+
+
+def _hand_per_file(fit: ModuleType, rows: list[dict[str, Any]]) -> list[float]:
+    measured = fit.measure(rows, fit.leave_family_out(rows, math.inf), Thresholds())
+    return [r["hand_contradiction_auroc"] for r in fit.single_contra(rows, measured)]
 
 
 def test_fuse_uses_a_learned_contradiction_model_only_with_nli() -> None:
@@ -130,3 +143,20 @@ def test_fuse_uses_a_learned_contradiction_model_only_with_nli() -> None:
     _, hand = fuse(sig, FusionWeights(method="weighted"))
     assert hand == pytest.approx(0.9 * 0.8)
     assert 0.0 <= learned <= 1.0
+
+
+def test_compared_fusions_noisy_or_is_bounded_monotone_and_never_below_nli() -> None:
+    cmp = _module("compare_fusions")
+    base = Signals(tfidf=0.3, recall=0.5, embedding=0.5, nli_entailment=0.6, nli_contradiction=0.1)
+    score = cmp.noisy_or(0.8)
+    nli_part = 0.6 - 0.1
+    assert nli_part <= score(base) <= 1.0
+    more_overlap = Signals(**{**base.__dict__, "tfidf": 0.6, "embedding": 0.9})
+    assert score(more_overlap) >= score(base)  # monotone in the lexical/embedding signals
+    no_lexical = Signals(nli_entailment=0.6, nli_contradiction=0.1)
+    assert score(no_lexical) == pytest.approx(nli_part)  # a missing stage adds nothing
+    assert cmp.noisy_or(0.0)(base) == pytest.approx(nli_part)
+    # identical scores: the paired bootstrap interval of the AUROC difference is exactly 0
+    ys = [i % 2 for i in range(40)]
+    vals = [float(i) for i in range(40)]
+    assert cmp.paired_ci(ys, vals, vals, 50) == (0.0, 0.0)

@@ -241,3 +241,39 @@ def test_cascade_stops_after_the_first_window_when_it_entails(tiny: CountingMode
     (full,) = thorough.score([(claim, premise)], seeds=[seeds])
     assert full is not None and full.windows_scored > 1 and len(tiny.calls) == 2
     assert full.entailment >= match.entailment  # the max over more windows
+
+
+def test_every_window_read_is_kept_in_rank_order(tiny: CountingModel) -> None:
+    """``NliMatch.windows``: the per-window probabilities the summary scores come from."""
+    premise = " ".join(f"The company grew {w} and it traded spices." for w in WORDS * 6)
+    scorer = NliScorer(tiny, max_windows=3, evidence_tokens=40, decisive=1.0)
+    (match,) = scorer.score(
+        [("the company grew", premise)], seeds=[[(0, 40), (900, 940), (2000, 2040)]]
+    )
+    assert match is not None and len(match.windows) == match.windows_scored == 3
+    assert all(premise[s:e] for s, e, _e, _c in match.windows)
+    assert max(w[2] for w in match.windows) == pytest.approx(match.entailment)
+    # the maximum contradiction is read from the two best-ranked windows only
+    assert max(w[3] for w in match.windows[:2]) == pytest.approx(match.max_contradiction)
+
+
+def test_weighted_fusion_is_named_by_a_hash_of_its_parameters(tiny: CountingModel) -> None:
+    from provgraph.verification.verdicts import FusionWeights
+
+    def fusion_ref(weights: FusionWeights) -> Any:
+        config = VerificationConfig(
+            embeddings=False, relative=False, coverage=False, fusion=weights
+        )
+        report = verify_text(
+            "The company grew. [REF|d_1]",
+            MappingSourceResolver({"d_1": "the company grew."}),
+            config,
+            models=StageModels(nli_model=tiny),
+        )
+        return {m.stage: m for m in report.models}["fusion"]
+
+    weighted = fusion_ref(FusionWeights(method="weighted"))
+    assert weighted.name == "weighted-mean" and len(weighted.sha256) == 64
+    assert fusion_ref(FusionWeights(method="weighted")).sha256 == weighted.sha256
+    assert fusion_ref(FusionWeights(method="weighted", nli=2.0)).sha256 != weighted.sha256
+    assert fusion_ref(FusionWeights(method="learned")).name.endswith("combiner.json")
