@@ -12,9 +12,16 @@ else a throwaway instance started and stopped through ``provgraph.ops``.
   the events (batches of ``--batch-size`` events), same rows counted;
 * the two are interleaved batch by batch (raw, store, raw, …) so that a busy
   machine's load swings hit both alike;
-* ``queries``: attribution of random final outputs (default bounds) and
-  lineage downstream of random data reads (depth 10, limit 1000), p50/p99 ms
-  after a warm-up, on the graph the adapter built.
+* ``queries``: p50/p99 ms after a warm-up, on the graph the adapter built:
+  attribution of random final outputs (default bounds); lineage downstream of
+  random data reads (depth 10, limit 1000); lineage downstream of the *hot*
+  corpus document read by ~1,000 sessions (depth 3, limit 1000); the sessions
+  page (first 50, filtered by agent ``analyst1`` and ``since`` the last hour of
+  the workload's clock, one session a minute); the store call behind the
+  console's session query (``session_graph`` of a random session, summarised).
+
+``--heap`` and ``--pagecache`` size the Neo4j the script starts itself (a
+configured server keeps its own): 10^6 nodes take about 1.3 GB on disk.
 
 Both graphs live under their own bench project ids and are deleted at the end
 (``--keep`` keeps them).
@@ -32,6 +39,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -40,13 +48,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import neo4j
 from _neo4j import neo4j_for_benchmark
-from _workload import Workload, build_workload
+from _workload import T0, Workload, build_workload
 
 from provgraph.graph import EdgeLabel
 from provgraph.mapping import utc_text
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.neo4j import Neo4jGraphStore, open_neo4j_store
-from provgraph.store.types import AttributionQuery, LineageDirection
+from provgraph.store.types import AttributionQuery, LineageDirection, SessionFilter
+from services.api.graphql.types.Session import summary_from_graph
 
 RAW_NODES = (
     "UNWIND $rows AS row\nMERGE (n:Node {project: $project, id: row.id})\nSET n += row.props"
@@ -167,7 +176,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     nodes, edges = final_graph(workload)
     rows = len(nodes) + sum(len(r) for r in edges.values())
     load_before = os.getloadavg()
-    with neo4j_for_benchmark(args.batch_size) as (settings, started_here):
+    with neo4j_for_benchmark(args.batch_size, args.heap, args.pagecache) as (
+        settings,
+        started_here,
+    ):
         store = open_neo4j_store(settings)
         assert isinstance(store, Neo4jGraphStore)
         driver, database = store.driver, settings.neo4j_database
@@ -217,6 +229,31 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 max(20, args.queries // 10),
                 rng,
             )
+            hot = latencies(
+                lambda i: store.lineage(
+                    store_project, i, direction=LineageDirection.DOWN, depth=3, limit=1000
+                ),
+                [workload.hot],
+                max(20, args.queries // 10),
+                rng,
+                warmup=3,
+            )
+            since = T0 + timedelta(minutes=max(0, workload.sessions - 60))
+            page_filter = SessionFilter(agent_name="analyst1", since=since)
+            sessions_page = latencies(
+                lambda _: store.list_sessions(store_project, first=50, filter=page_filter),
+                ["page"],
+                max(20, args.queries // 10),
+                rng,
+                warmup=3,
+            )
+            session_ids = [f"s{i:06d}" for i in range(workload.sessions)]
+            console = latencies(
+                lambda i: summary_from_graph(store.session_graph(store_project, i), i),
+                session_ids,
+                args.queries,
+                rng,
+            )
             server = driver.execute_query(
                 "CALL dbms.components() YIELD name, versions, edition "
                 "RETURN name + ' ' + versions[0] + ' ' + edition AS v",
@@ -242,7 +279,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "attribution": attribution,
             "lineage": lineage,
             "lineage_shared_source_depth3": shared,
+            "lineage_hot_source_depth3": hot,
+            "sessions_page_agent_since": sessions_page,
+            "console_session_query": console,
         },
+        "hot_source_readers": sum(1 for e in workload.events if workload.hot in e.parent_ids),
         "environment": {
             "neo4j": server,
             "neo4j_started_here": started_here,
@@ -262,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=300, help="timed queries per kind")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--keep", action="store_true", help="keep the bench projects")
+    parser.add_argument("--heap", default="1g", help="JVM heap of a Neo4j started here")
+    parser.add_argument("--pagecache", default="512m", help="page cache of a Neo4j started here")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     report = run(args)
