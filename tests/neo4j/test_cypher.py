@@ -313,3 +313,18 @@ def test_every_statement_uses_whitelisted_labels_and_scopes_by_project() -> None
         for pattern in re.findall(r"\(\w+:\w+ \{[^}]*\}\)", text):
             assert "project: $project" in pattern, (pattern, text)
         assert "$project" in text
+
+
+def test_session_listing_since_reads_only_candidate_sessions() -> None:
+    text = cypher.list_sessions_query(agent=True, since=True, after=False)
+    assert text.startswith(
+        "MATCH (recent:Node {project: $project})\n"
+        "WHERE recent.timestamp >= $since\n"
+        "WITH DISTINCT recent.session_id AS candidate\n"
+        "MATCH (n:Node {project: $project, session_id: candidate})\n"
+        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+    )
+    # the full filter still applies after aggregation: candidates are a superset
+    assert "last_at <> '' AND last_at >= $since" in text
+    plain = cypher.list_sessions_query(agent=True, since=False, after=False)
+    assert plain.startswith("MATCH (n:Node {project: $project})\nWHERE n.session_id IS NOT NULL\n")

@@ -254,7 +254,9 @@ def list_sessions_query(
     """One page of session summaries, newest last event first, then by id.
 
     Sessions without a timestamp sort first (as in the embedded store); the
-    cursor condition mirrors that order. ``$first`` is the page size plus one
+    cursor condition mirrors that order. With ``since`` only the sessions with a
+    node at or after it are aggregated (a superset of those the filter keeps),
+    not every node of the project. ``$first`` is the page size plus one
     (to learn whether another page exists). ``$text`` is lower-cased by the
     caller; ``verdict`` looks at the newest report version of each output.
     """
@@ -282,10 +284,18 @@ def list_sessions_query(
             " (last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))))"
         )
     where_text = f"WHERE {' AND '.join(where)}\n" if where else ""
+    members = (
+        # only sessions with a node at or after $since can match: find them on the
+        # (project, timestamp) index, then read just their nodes by (project, session_id)
+        f"MATCH (recent:{NODE} {{project: $project}})\n"
+        "WHERE recent.timestamp >= $since\n"
+        "WITH DISTINCT recent.session_id AS candidate\n"
+        f"MATCH (n:{NODE} {{project: $project, session_id: candidate}})\n"
+        if since
+        else f"MATCH (n:{NODE} {{project: $project}})\nWHERE n.session_id IS NOT NULL\n"
+    )
     return (
-        f"MATCH (n:{NODE} {{project: $project}})\n"
-        "WHERE n.session_id IS NOT NULL\n"
-        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+        members + "WITH n.session_id AS session_id, count(n) AS node_count,\n"
         "     count(DISTINCT CASE WHEN n.run_id <> '' THEN n.run_id END) AS run_count,\n"
         "     collect(DISTINCT CASE WHEN n.agent_name <> '' THEN n.agent_name END)"
         " AS agent_names,\n"
