@@ -9,9 +9,18 @@ Starts its own Redis and Neo4j (``provgraph.ops``) unless told where they are,
 and its own ``celery worker`` (``-c N`` for each N of ``--workers``). Every output is the
 fixture session's final output in its own project, so every job does the same
 work. The direct figure calls ``verify_output`` in this process against the
-same Neo4j with models preloaded: the ceiling the queue is compared with;
+same Neo4j with models preloaded: the ceiling the queue is compared with
+(run before and after the queued runs, pooled: a shared machine's load swings);
 "direct + saved" also stores each report (what a job persists besides its state).
 Each run is warmed up with one job first (imports, model loads, driver).
+
+``queued_*`` is the workers' drain rate: the queue is filled with the workers'
+consumers paused (``cancel_consumer``), then released, and the clock runs until
+the last job is ``done`` in the graph (job state and report writes included).
+``end_to_end_one_loop_enqueuing`` times the same from the first request while
+this one loop sends the requests (3 store round trips and a publish each): there
+the producer, not the workers, sets the pace, which is what the earlier 0.53
+measured.
 """
 
 from __future__ import annotations
