@@ -25,8 +25,11 @@ def _free_port() -> int:
 
 
 @contextmanager
-def neo4j_for_benchmark(batch_size: int) -> Iterator[tuple[Settings, bool]]:
-    """Settings for the server to use, and whether it was started here."""
+def neo4j_for_benchmark(
+    batch_size: int, heap: str = "1g", pagecache: str = "512m"
+) -> Iterator[tuple[Settings, bool]]:
+    """Settings for the server to use, and whether it was started here (with this
+    JVM heap and page cache: a configured server keeps its own sizes)."""
     settings = load_settings()
     if settings.neo4j_uri:
         yield settings.model_copy(update={"neo4j_batch_size": batch_size}), False
@@ -35,7 +38,9 @@ def neo4j_for_benchmark(batch_size: int) -> Iterator[tuple[Settings, bool]]:
 
     with tempfile.TemporaryDirectory(prefix="provgraph-bench-neo4j-") as folder:
         data_dir = Path(folder)
-        handle = start_neo4j(data_dir, bolt_port=_free_port(), auth=False)
+        handle = start_neo4j(
+            data_dir, bolt_port=_free_port(), auth=False, heap=heap, pagecache=pagecache
+        )
         try:
             yield Settings(neo4j_uri=handle.uri, neo4j_batch_size=batch_size), True
         finally:

@@ -6,7 +6,9 @@ one or two delegations to sub-agents that run their own loops and answer with
 an ``a_N``-keyed response, a final model response and a final output citing
 the keys. Data reads come from a shared corpus: a read in a session has the
 corpus document (a data-read node shared by many sessions) as its parent, so
-popular documents are upstream of many outputs. Deterministic for a seed.
+popular documents are upstream of many outputs. One *hot* document
+(``Workload.hot``) is read by about 1,000 sessions (every session when there
+are fewer), for the shared-source lineage figure. Deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from provgraph.events import Event
 
 T0 = datetime(2026, 4, 1, 8, 0, tzinfo=UTC)
 CORPUS_SESSION = "corpus"
+SESSION_NODES = 45
+"""About how many distinct nodes one session has."""
 
 
 @dataclass
@@ -29,6 +33,9 @@ class Workload:
     data_reads: list[str] = field(default_factory=list)
     corpus: list[str] = field(default_factory=list)
     sessions: int = 0
+    hot: str = ""
+    """The corpus document about 1,000 sessions read."""
+    hot_share: float = 1.0
 
 
 class _Session:
@@ -89,11 +96,14 @@ class _Session:
             call = self.emit(
                 "tool_call", f"{run}.call{turn}", run, agent, [resp], data={"tool": "read_file"}
             )
-            doc = self.rng.choice(
-                self.w.corpus[: max(8, len(self.w.corpus) // 4)]
-                if self.rng.random() < 0.6
-                else self.w.corpus
-            )
+            if turn == 0 and agent == "coordinator" and self.rng.random() < self.w.hot_share:
+                doc = self.w.hot
+            else:
+                doc = self.rng.choice(
+                    self.w.corpus[: max(8, len(self.w.corpus) // 4)]
+                    if self.rng.random() < 0.6
+                    else self.w.corpus
+                )
             key = self.key("d")
             read = self.emit(
                 "data_read",
@@ -153,6 +163,7 @@ def build_workload(nodes: int, seed: int = 7) -> Workload:
     rng = random.Random(seed)
     workload = Workload()
     corpus_size = max(20, nodes // 200)
+    workload.hot_share = min(1.0, 1000 / max(1.0, nodes / SESSION_NODES))
     for index in range(corpus_size):
         node_id = f"doc-{index:05d}"
         workload.corpus.append(node_id)
@@ -169,6 +180,7 @@ def build_workload(nodes: int, seed: int = 7) -> Workload:
                 }
             )
         )
+    workload.hot = workload.corpus[-1]
     distinct = corpus_size
     while distinct < nodes:
         start = len(workload.events)

@@ -12,9 +12,16 @@ else a throwaway instance started and stopped through ``provgraph.ops``.
   the events (batches of ``--batch-size`` events), same rows counted;
 * the two are interleaved batch by batch (raw, store, raw, …) so that a busy
   machine's load swings hit both alike;
-* ``queries``: attribution of random final outputs (default bounds) and
-  lineage downstream of random data reads (depth 10, limit 1000), p50/p99 ms
-  after a warm-up, on the graph the adapter built.
+* ``queries``: p50/p99 ms after a warm-up, on the graph the adapter built:
+  attribution of random final outputs (default bounds); lineage downstream of
+  random data reads (depth 10, limit 1000); lineage downstream of the *hot*
+  corpus document read by ~1,000 sessions (depth 3, limit 1000); the sessions
+  page (first 50, filtered by agent ``analyst1`` and ``since`` the last hour of
+  the workload's clock, one session a minute); the store call behind the
+  console's session query (``session_graph`` of a random session, summarised).
+
+``--heap`` and ``--pagecache`` size the Neo4j the script starts itself (a
+configured server keeps its own): 10^6 nodes take about 1.3 GB on disk.
 
 Both graphs live under their own bench project ids and are deleted at the end
 (``--keep`` keeps them).
@@ -32,6 +39,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -40,13 +48,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import neo4j
 from _neo4j import neo4j_for_benchmark
-from _workload import Workload, build_workload
+from _workload import T0, Workload, build_workload
 
 from provgraph.graph import EdgeLabel
 from provgraph.mapping import utc_text
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.neo4j import Neo4jGraphStore, open_neo4j_store
-from provgraph.store.types import AttributionQuery, LineageDirection
+from provgraph.store.types import AttributionQuery, LineageDirection, SessionFilter
+from services.api.graphql.types.Session import summary_from_graph
 
 RAW_NODES = (
     "UNWIND $rows AS row\nMERGE (n:Node {project: $project, id: row.id})\nSET n += row.props"
@@ -164,10 +173,13 @@ def delete_projects(driver: neo4j.Driver, database: str, projects: list[str]) ->
 def run(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     workload = build_workload(args.nodes, seed=args.seed)
-    nodes, edges = final_graph(workload)
+    nodes, edges = ([], {}) if args.no_raw else final_graph(workload)
     rows = len(nodes) + sum(len(r) for r in edges.values())
     load_before = os.getloadavg()
-    with neo4j_for_benchmark(args.batch_size) as (settings, started_here):
+    with neo4j_for_benchmark(args.batch_size, args.heap, args.pagecache) as (
+        settings,
+        started_here,
+    ):
         store = open_neo4j_store(settings)
         assert isinstance(store, Neo4jGraphStore)
         driver, database = store.driver, settings.neo4j_database
@@ -186,15 +198,22 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 warm + "-s",
             )
             delete_projects(driver, database, [warm, warm + "-s"])
-            raw_s, store_s = interleaved_ingest(
-                store,
-                database,
-                workload,
-                raw_batches(nodes, edges, args.batch_size),
-                args.batch_size,
-                raw_project,
-                store_project,
-            )
+            if args.raw_load:  # the graph's shape without the adapter's cost: queries only
+                started = time.perf_counter()
+                for text, params in raw_batches(nodes, edges, args.batch_size):
+                    execute = {"project": store_project, **params}
+                    driver.execute_query(text, execute, database_=database)
+                raw_s, store_s = time.perf_counter() - started, 0.0
+            else:
+                raw_s, store_s = interleaved_ingest(
+                    store,
+                    database,
+                    workload,
+                    raw_batches(nodes, edges, args.batch_size),
+                    args.batch_size,
+                    raw_project,
+                    store_project,
+                )
             attribution = latencies(
                 lambda i: store.attribution(store_project, AttributionQuery(i)),
                 workload.final_outputs,
@@ -217,6 +236,31 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 max(20, args.queries // 10),
                 rng,
             )
+            hot = latencies(
+                lambda i: store.lineage(
+                    store_project, i, direction=LineageDirection.DOWN, depth=3, limit=1000
+                ),
+                [workload.hot],
+                max(20, args.queries // 10),
+                rng,
+                warmup=3,
+            )
+            since = T0 + timedelta(minutes=max(0, workload.sessions - 60))
+            page_filter = SessionFilter(agent_name="analyst1", since=since)
+            sessions_page = latencies(
+                lambda _: store.list_sessions(store_project, first=50, filter=page_filter),
+                ["page"],
+                max(20, args.queries // 10),
+                rng,
+                warmup=3,
+            )
+            session_ids = [f"s{i:06d}" for i in range(workload.sessions)]
+            console = latencies(
+                lambda i: summary_from_graph(store.session_graph(store_project, i), i),
+                session_ids,
+                args.queries,
+                rng,
+            )
             server = driver.execute_query(
                 "CALL dbms.components() YIELD name, versions, edition "
                 "RETURN name + ' ' + versions[0] + ' ' + edition AS v",
@@ -226,23 +270,30 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             if not args.keep:
                 delete_projects(driver, database, [raw_project, store_project])
             store.close()
-    raw_rate, store_rate = rows / raw_s, rows / store_s
+    raw_rate = rows / raw_s if rows and raw_s else 0.0
+    store_rate = rows / store_s if rows and store_s else 0.0
     return {
-        "nodes": len(nodes),
+        "nodes": len(nodes) or len({e.node_id for e in workload.events}),
         "edges": rows - len(nodes),
         "events": len(workload.events),
+        "store_events_per_s": round(len(workload.events) / store_s, 1) if store_s else None,
+        "loaded_by": "raw writer (queries only)" if args.raw_load else "adapter",
         "sessions": workload.sessions,
         "batch_size": args.batch_size,
         "raw_rows_per_s": round(raw_rate, 1),
         "store_rows_per_s": round(store_rate, 1),
-        "ratio": round(store_rate / raw_rate, 3),
+        "ratio": round(store_rate / raw_rate, 3) if raw_rate and store_rate else None,
         "raw_seconds": round(raw_s, 2),
         "store_seconds": round(store_s, 2),
         "queries": {
             "attribution": attribution,
             "lineage": lineage,
             "lineage_shared_source_depth3": shared,
+            "lineage_hot_source_depth3": hot,
+            "sessions_page_agent_since": sessions_page,
+            "console_session_query": console,
         },
+        "hot_source_readers": sum(1 for e in workload.events if workload.hot in e.parent_ids),
         "environment": {
             "neo4j": server,
             "neo4j_started_here": started_here,
@@ -262,6 +313,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--queries", type=int, default=300, help="timed queries per kind")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--keep", action="store_true", help="keep the bench projects")
+    parser.add_argument(
+        "--no-raw",
+        action="store_true",
+        help="adapter only, no raw writer (no ratio): the queries at a size too slow to load twice",
+    )
+    parser.add_argument(
+        "--raw-load",
+        action="store_true",
+        help="load the queried graph with the raw writer only (no ratio): queries at 10^6",
+    )
+    parser.add_argument("--heap", default="1g", help="JVM heap of a Neo4j started here")
+    parser.add_argument("--pagecache", default="512m", help="page cache of a Neo4j started here")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     report = run(args)

@@ -15,7 +15,7 @@ import pytest
 
 from provgraph.errors import LimitExceededError
 from provgraph.graph import EdgeLabel
-from provgraph.store.neo4j import cypher, cypher_records
+from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records
 from provgraph.store.types import LineageDirection
 
 
@@ -178,21 +178,37 @@ def test_ingest_lookup_takes_no_project_lock() -> None:
     assert "IngestLock" not in text
     assert (
         "CALL () {\n"
-        "  UNWIND $rows AS row\n"
-        "  WITH row WHERE row.kind = 'event'\n"
+        "  UNWIND [r IN $rows WHERE r.kind = 'event'] AS row\n"
         "  MATCH (d:Delivery {project: $project, id: row.id})\n"
         "  RETURN collect([d.id, d.batch]) AS delivered\n"
         "}\n"
     ) in text
+    # no predicate on the node pattern: the planner once answered it with a scan of the
+    # (project, citation_key) index over the whole project instead of an id seek
+    assert (
+        "  MATCH (n:Node {project: $project, id: row.id})\n"
+        "  RETURN collect(CASE WHEN n.citation_key IS NOT NULL"
+        " THEN [n.id, n.citation_key, coalesce(n.v_citation_key, n.ver)] END) AS node_keys\n"
+    ) in text
     assert text.endswith("RETURN delivered, bound, node_keys")
 
 
-def test_ingest_write_picks_each_edge_type_in_one_pass_and_lww_per_field() -> None:
-    text = cypher.ingest_write_query()
+def test_chained_ingest_lookup_also_locks_and_returns_the_chain_head() -> None:
+    text = cypher.ingest_lookup_query(chained=True)
+    assert text.startswith(cypher.ingest_lookup_query().rsplit("RETURN", 1)[0])
+    assert text.endswith(
+        "MERGE (h:AuditHead {project: $project, id: 'head'})\n"
+        "ON CREATE SET h.seq = 0, h.hash = $genesis\n"
+        "SET h.appends = coalesce(h.appends, 0) + 1\n"
+        "RETURN delivered, bound, node_keys, h.seq AS head_seq, h.hash AS head_hash"
+    )
+
+
+def test_ingest_write_picks_each_edge_type_in_one_pass() -> None:
+    text = cypher_ingest.ingest_write_query()
     assert (
         "CALL () {\n"
-        "  UNWIND $rows AS row\n"
-        "  WITH row WHERE row.kind = 'edge'\n"
+        "  UNWIND [r IN $rows WHERE r.kind = 'edge'] AS row\n"
         "  MATCH (t:Node {project: $project, id: row.t})\n"
         "  MERGE (s:Node {project: $project, id: row.s})\n"
         "  FOREACH (_ IN CASE WHEN row.label = 'starts_with' THEN [1] ELSE [] END |"
@@ -204,21 +220,59 @@ def test_ingest_write_picks_each_edge_type_in_one_pass_and_lww_per_field() -> No
             f" MERGE (s)-[:{edge_label.value}]->(t))\n"
         )
         assert text.count(pick) == 1
-    assert "coalesce(n.v_content, '') < row.v.content AS w_content" in text
-    assert "n.content = CASE WHEN w_content THEN row.f.content ELSE n.content END" in text
-    assert "n.v_content = CASE WHEN w_content THEN row.v.content ELSE n.v_content END" in text
+    assert "  CREATE (:Delivery {project: $project, id: row.id, batch: $batch})\n" in text
+    assert text == cypher_ingest.ingest_write_query()  # one text: planned once
+
+
+def test_ingest_write_creates_new_nodes_whole_and_merges_existing_ones_per_field() -> None:
+    text = cypher_ingest.ingest_write_query()
+    assert (
+        "  MERGE (n:Node {project: $project, id: row.id})\n"
+        "  ON CREATE SET n += row.f, n += row.vp, n.ver = row.ver, n.timestamp = row.ts,\n"
+        "    n.default_label = row.default_label\n"
+        "  ON MATCH SET "
+    ) in text
+    assert (
+        "CASE WHEN row.f.content IS NULL THEN null ELSE coalesce(row.vp.v_content, row.ver) END"
+        " AS r_content"
+    ) in text
+    stored = "coalesce(n.v_content, CASE WHEN n.content IS NULL THEN '' ELSE n.ver END, '')"
+    assert cypher_ingest.stored_version("content") == stored
+    # value and version decided by the same comparison, in one SET clause
+    assert (
+        f"n.content = CASE WHEN {stored} < r_content THEN row.f.content ELSE n.content END" in text
+    )
+    assert (
+        f"n.v_content = CASE WHEN {stored} < r_content THEN r_content ELSE n.v_content END" in text
+    )
     assert (
         "n.timestamp = CASE WHEN n.timestamp IS NULL OR row.ts < n.timestamp"
         " THEN row.ts ELSE n.timestamp END"
     ) in text
-    assert "  CREATE (:Delivery {project: $project, id: row.id, batch: $batch})\n" in text
-    assert text == cypher.ingest_write_query()  # one text: planned once
+    assert "  WITH n, row" not in text  # no flag projection (it cost an Eager)
+
+
+def test_chained_ingest_write_appends_the_entry_after_the_locked_head() -> None:
+    plain, chained = (
+        cypher_ingest.ingest_write_query(),
+        cypher_ingest.ingest_write_query(chained=True),
+    )
+    assert chained.startswith(plain.removesuffix("RETURN count(*) AS done"))
+    assert chained.endswith(
+        "CALL () {\n"
+        "  MATCH (h:AuditHead {project: $project, id: 'head'})\n"
+        "  CREATE (e:AuditEntry {project: $project, id: $seq})\n"
+        "  SET e.seq = $seq, e.kind = $kind, e.at = $at, e.header = $header, e.prev = $prev,\n"
+        "      e.hash = $hash, e.payload = $payload, h.seq = $seq, h.hash = $hash\n"
+        "}\n"
+        "RETURN count(*) AS done"
+    )
 
 
 def _every_statement() -> list[str]:
     texts = [
-        cypher.ingest_lookup_query(),
-        cypher.ingest_write_query(),
+        *(cypher.ingest_lookup_query(chained=c) for c in (True, False)),
+        *(cypher_ingest.ingest_write_query(chained=c) for c in (True, False)),
         cypher.get_nodes_query(),
         cypher.session_graph_query(),
         cypher.node_edges_query(),
@@ -257,3 +311,18 @@ def test_every_statement_uses_whitelisted_labels_and_scopes_by_project() -> None
         for pattern in re.findall(r"\(\w+:\w+ \{[^}]*\}\)", text):
             assert "project: $project" in pattern, (pattern, text)
         assert "$project" in text
+
+
+def test_session_listing_since_reads_only_candidate_sessions() -> None:
+    text = cypher.list_sessions_query(agent=True, since=True, after=False)
+    assert text.startswith(
+        "MATCH (recent:Node {project: $project})\n"
+        "WHERE recent.timestamp >= $since\n"
+        "WITH DISTINCT recent.session_id AS candidate\n"
+        "MATCH (n:Node {project: $project, session_id: candidate})\n"
+        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+    )
+    # the full filter still applies after aggregation: candidates are a superset
+    assert "last_at <> '' AND last_at >= $since" in text
+    plain = cypher.list_sessions_query(agent=True, since=False, after=False)
+    assert plain.startswith("MATCH (n:Node {project: $project})\nWHERE n.session_id IS NOT NULL\n")

@@ -55,11 +55,16 @@ REPORT_SAVE_ATTEMPTS = 3
 
 
 def run_program(tx: ManagedTransaction, program: ops.Program[T]) -> T:
-    """Drive a program inside a transaction: run each statement, send back its records."""
+    """Drive a program inside a transaction: run each statement, send back its records.
+
+    ``dict(record)``, not ``record.data()``: no statement returns nodes or
+    relationships (only properties, lists and scalars), and ``data()``'s recursive
+    conversion was a third of the client's time on large reads (lineage).
+    """
     try:
         statement = next(program)
         while True:
-            records = [record.data() for record in tx.run(statement.text, statement.params)]
+            records = [dict(record) for record in tx.run(statement.text, statement.params)]
             statement = program.send(records)
     except StopIteration as stop:
         result: T = stop.value

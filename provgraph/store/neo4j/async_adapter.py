@@ -63,7 +63,7 @@ async def run_program_async(tx: AsyncManagedTransaction, program: ops.Program[T]
         statement = next(program)
         while True:
             result = await tx.run(statement.text, statement.params)
-            records = await result.data()
+            records = [dict(record) async for record in result]  # see run_program
             statement = program.send(records)
     except StopIteration as stop:
         value: T = stop.value

@@ -18,6 +18,8 @@ from provgraph.store.neo4j.cypher import (
     NODE,
     REPORT,
     REVIEW,
+    audit_append_clause,
+    audit_head_lock_clause,
 )
 
 REVIEWS = "REVIEWS"
@@ -33,22 +35,12 @@ _ENTRY_FIELDS = (
 # ---------------------------------------------------------------------- the chain
 def audit_head_lock_query() -> str:
     """Take the project's chain head for writing (serialises appends), return it."""
-    return (
-        f"MERGE (h:{AUDIT_HEAD} {{project: $project, id: 'head'}})\n"
-        "ON CREATE SET h.seq = 0, h.hash = $genesis\n"
-        "SET h.appends = coalesce(h.appends, 0) + 1\n"
-        "RETURN h.seq AS seq, h.hash AS hash"
-    )
+    return audit_head_lock_clause() + "RETURN h.seq AS seq, h.hash AS hash"
 
 
 def audit_append_query() -> str:
     """Create the sealed entry and move the head to it (same transaction as the lock)."""
-    return (
-        f"MATCH (h:{AUDIT_HEAD} {{project: $project, id: 'head'}})\n"
-        f"CREATE (e:{AUDIT_ENTRY} {{project: $project, id: $seq}})\n"
-        "SET e.seq = $seq, e.kind = $kind, e.at = $at, e.header = $header, e.prev = $prev,\n"
-        "    e.hash = $hash, e.payload = $payload, h.seq = $seq, h.hash = $hash"
-    )
+    return f"MATCH (h:{AUDIT_HEAD} {{project: $project, id: 'head'}})\n" + audit_append_clause()
 
 
 def audit_entries_query() -> str:

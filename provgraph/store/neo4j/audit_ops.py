@@ -28,6 +28,7 @@ from provgraph.audit.chain import (
 from provgraph.errors import ValidationError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceNode
+from provgraph.mapping import EventWrite
 from provgraph.store.audit_types import Erasure, ErasureResult, Review
 from provgraph.store.codec import report_to_dict
 from provgraph.store.neo4j import audit_cypher as q
@@ -99,20 +100,21 @@ def append(project: str, pending: PendingEntry) -> Program[AuditEntry]:
     records = yield Statement(q.audit_head_lock_query(), {"project": project, "genesis": GENESIS})
     head = records[0]
     entry = seal(project, (int(head["seq"]), str(head["hash"])), pending)
-    yield Statement(
-        q.audit_append_query(),
-        {
-            "project": project,
-            "seq": entry.seq,
-            "kind": entry.kind,
-            "at": entry.at,
-            "header": _json(entry.header),
-            "prev": entry.prev,
-            "hash": entry.hash,
-            "payload": pack_payload(entry.payload),
-        },
-    )
+    yield Statement(q.audit_append_query(), {"project": project, **entry_params(entry)})
     return entry
+
+
+def entry_params(entry: AuditEntry) -> dict[str, Any]:
+    """The parameters of ``audit_append_clause`` for a sealed entry."""
+    return {
+        "seq": entry.seq,
+        "kind": entry.kind,
+        "at": entry.at,
+        "header": _json(entry.header),
+        "prev": entry.prev,
+        "hash": entry.hash,
+        "payload": pack_payload(entry.payload),
+    }
 
 
 def ingest_program(
@@ -137,15 +139,19 @@ def report_program(chained: bool, project: str, report: StoredReport) -> Program
 def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Program[IngestResult]:
     """:func:`operations.ingest` plus the batch's chain entry, in the same transaction.
 
-    Only the events this attempt writes are recorded: after a lost commit the
-    retried batch finds its events stored by its own token (accepted, not
-    written again), and the first attempt's entry already has them.
+    The lookup locks the chain head and the write statement creates the entry
+    (two statements per batch). Only the events this attempt writes are
+    recorded: after a lost commit the retried batch finds its events stored by
+    its own token (accepted, not written again), and the first attempt's entry
+    already has them.
     """
-    result, written = yield from ops.ingest_decided(project, events, batch)
-    if written:
-        by_index = dict(events)
+    by_index = dict(events)
+
+    def sealer(head: tuple[int, str], written: tuple[EventWrite, ...]) -> dict[str, Any]:
         payload = [by_index[w.index].model_dump(mode="json") for w in written]
-        yield from append(project, ingest_entry(payload))
+        return entry_params(seal(project, head, ingest_entry(payload)))
+
+    result, _ = yield from ops.ingest_decided(project, events, batch, sealer)
     return result
 
 

@@ -89,132 +89,71 @@ def version_property(field_name: str) -> str:
 # sometimes empty made it re-plan the (large) write statement for most batches.
 
 
-def _rows_of(kind: str, extra: str = "") -> str:
-    """The rows of one kind from ``$rows``, as ``row``."""
-    return f"  UNWIND $rows AS row\n  WITH row WHERE row.kind = '{kind}'{extra}\n"
+def rows_of(kind: str) -> str:
+    """The rows of one kind from ``$rows``, as ``row``.
+
+    Filtered inside the ``UNWIND`` expression, not by a ``WHERE`` after it: the
+    planner merged such a ``WHERE`` into the filter *after* the block's index
+    seeks, so every row of every kind paid a (locking) seek in every block.
+    """
+    return f"  UNWIND [r IN $rows WHERE r.kind = '{kind}'] AS row\n"
 
 
-def ingest_lookup_query() -> str:
+def ingest_lookup_query(*, chained: bool = False) -> str:
     """Read what the batch's decisions depend on (its sessions are locked already:
     :func:`~provgraph.store.neo4j.cypher_locks.lock_sessions_query`).
 
     Returns one row: deliveries already stored (id and the batch token that
     wrote them), citation keys already bound, and the current citation key of
-    nodes the batch wants to give a key to.
+    nodes the batch wants to give a key to. ``chained``: then also take the
+    project's audit chain head for writing and return it (``head_seq``,
+    ``head_hash``), so the batch's entry is sealed after it and written by the
+    write statement: two round trips per batch instead of four.
     """
     return (
         "CALL () {\n"
-        + _rows_of("event")
+        + rows_of("event")
         + f"  MATCH (d:{DELIVERY} {{project: $project, id: row.id}})\n"
         "  RETURN collect([d.id, d.batch]) AS delivered\n"
         "}\n"
         "CALL () {\n"
-        + _rows_of("binding")
+        + rows_of("binding")
         + f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
         "  WHERE k.node_id IS NOT NULL\n"
         "  RETURN collect([k.id, k.node_id]) AS bound\n"
         "}\n"
-        "CALL () {\n" + _rows_of("node") + f"  MATCH (n:{NODE} {{project: $project, id: row.id}})\n"
-        "  WHERE n.citation_key IS NOT NULL\n"
-        "  RETURN collect([n.id, n.citation_key, n.v_citation_key]) AS node_keys\n"
+        "CALL () {\n" + rows_of("node") + f"  MATCH (n:{NODE} {{project: $project, id: row.id}})\n"
+        "  RETURN collect(CASE WHEN n.citation_key IS NOT NULL"
+        " THEN [n.id, n.citation_key, coalesce(n.v_citation_key, n.ver)] END) AS node_keys\n"
         "}\n"
-        "RETURN delivered, bound, node_keys"
+        + (
+            audit_head_lock_clause() + "RETURN delivered, bound, node_keys, h.seq AS head_seq,"
+            " h.hash AS head_hash"
+            if chained
+            else "RETURN delivered, bound, node_keys"
+        )
     )
 
 
-def _node_write_block() -> str:
-    """Per-field last-writer-wins: a field is replaced only by a higher version."""
-    flags = ",\n    ".join(
-        f"coalesce(n.{version_property(f)}, '') < row.v.{f} AS w_{f}" for f in VERSIONED_FIELDS
-    )
-    sets: list[str] = []
-    for f in VERSIONED_FIELDS:
-        p, v = property_name(f), version_property(f)
-        sets.append(f"n.{p} = CASE WHEN w_{f} THEN row.f.{f} ELSE n.{p} END")
-        sets.append(f"n.{v} = CASE WHEN w_{f} THEN row.v.{f} ELSE n.{v} END")
-    sets.append(
-        "n.timestamp = CASE WHEN n.timestamp IS NULL OR row.ts < n.timestamp"
-        " THEN row.ts ELSE n.timestamp END"
-    )
-    sets.append(
-        "n.default_label = CASE WHEN n.default_label IS NULL OR w_type"
-        " THEN row.default_label ELSE n.default_label END"
-    )
-    body = ",\n      ".join(sets)
-    return (
-        "CALL () {\n" + _rows_of("node") + f"  MERGE (n:{NODE} {{project: $project, id: row.id}})\n"
-        f"  WITH n, row,\n    {flags}\n"
-        f"  SET {body}\n"
-        "}\n"
-    )
+def audit_head_lock_clause() -> str:
+    """Take the project's audit chain head for writing (created at genesis), as ``h``.
 
-
-def _edges_write_block() -> str:
-    """Every edge in one pass; an unknown source becomes a placeholder (id only).
-
-    A relationship type cannot be a parameter, so each row picks its type with a
-    ``FOREACH`` over a one-element list per whitelisted type: one pass over the
-    rows, twice as fast here as one ``UNWIND`` block per type (fewer scans and
-    ``Eager`` barriers).
+    The write is what serialises appends; shared by the chain's own append and
+    the chained ingest lookup.
     """
-    picks = "".join(
-        f"  FOREACH (_ IN CASE WHEN row.label = '{rel_type(e)}' THEN [1] ELSE [] END |"
-        f" MERGE (s)-[:{rel_type(e)}]->(t))\n"
-        for e in EdgeLabel
-    )
     return (
-        "CALL () {\n" + _rows_of("edge") + f"  MATCH (t:{NODE} {{project: $project, id: row.t}})\n"
-        f"  MERGE (s:{NODE} {{project: $project, id: row.s}})\n" + picks + "}\n"
+        f"MERGE (h:{AUDIT_HEAD} {{project: $project, id: 'head'}})\n"
+        "ON CREATE SET h.seq = 0, h.hash = $genesis\n"
+        "SET h.appends = coalesce(h.appends, 0) + 1\n"
     )
 
 
-def ingest_write_query() -> str:
-    """Apply the accepted part of a batch in the lookup's transaction.
-
-    The text never changes, so Neo4j plans it once. Blocks run in order:
-    deliveries, nodes, edges, key bindings, key uses, then ``cited_in``
-    edges for keys bound now (to every earlier use) and for uses recorded now
-    (to an earlier binding).
-    """
-    key_init = "ON CREATE SET k.session_id = row.session_id, k.key = row.key, k.uses = []\n"
-    cited_in = rel_type(EdgeLabel.CITED_IN)
+def audit_append_clause() -> str:
+    """Create the sealed entry after the head ``h`` and move the head to it."""
     return (
-        "CALL () {\n"
-        + _rows_of("delivery")
-        + f"  CREATE (:{DELIVERY} {{project: $project, id: row.id, batch: $batch}})\n"
-        "}\n"
-        + _node_write_block()
-        + _edges_write_block()
-        + "CALL () {\n"
-        + _rows_of("binding")
-        + f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
-        f"  {key_init}"
-        "  SET k.node_id = row.node_id\n"
-        "}\n"
-        "CALL () {\n"
-        + _rows_of("use")
-        + f"  MERGE (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
-        f"  {key_init}"
-        "  SET k.uses = CASE WHEN row.citing IN k.uses THEN k.uses ELSE k.uses + row.citing END\n"
-        "}\n"
-        "CALL () {\n"
-        + _rows_of("binding")
-        + f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
-        f"  MATCH (src:{NODE} {{project: $project, id: k.node_id}})\n"
-        "  UNWIND k.uses AS citing\n"
-        "  WITH src, citing WHERE citing <> src.id\n"
-        f"  MATCH (c:{NODE} {{project: $project, id: citing}})\n"
-        f"  MERGE (src)-[:{cited_in}]->(c)\n"
-        "}\n"
-        "CALL () {\n"
-        + _rows_of("use")
-        + f"  MATCH (k:{CITATION_KEY} {{project: $project, id: row.id}})\n"
-        "  WHERE k.node_id IS NOT NULL AND k.node_id <> row.citing\n"
-        f"  MATCH (src:{NODE} {{project: $project, id: k.node_id}})\n"
-        f"  MATCH (c:{NODE} {{project: $project, id: row.citing}})\n"
-        f"  MERGE (src)-[:{cited_in}]->(c)\n"
-        "}\n"
-        "RETURN count(*) AS done"
+        f"CREATE (e:{AUDIT_ENTRY} {{project: $project, id: $seq}})\n"
+        "SET e.seq = $seq, e.kind = $kind, e.at = $at, e.header = $header, e.prev = $prev,\n"
+        "    e.hash = $hash, e.payload = $payload, h.seq = $seq, h.hash = $hash"
     )
 
 
@@ -319,7 +258,9 @@ def list_sessions_query(
     """One page of session summaries, newest last event first, then by id.
 
     Sessions without a timestamp sort first (as in the embedded store); the
-    cursor condition mirrors that order. ``$first`` is the page size plus one
+    cursor condition mirrors that order. With ``since`` only the sessions with a
+    node at or after it are aggregated (a superset of those the filter keeps),
+    not every node of the project. ``$first`` is the page size plus one
     (to learn whether another page exists). ``$text`` is lower-cased by the
     caller; ``verdict`` looks at the newest report version of each output.
     """
@@ -347,10 +288,18 @@ def list_sessions_query(
             " (last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))))"
         )
     where_text = f"WHERE {' AND '.join(where)}\n" if where else ""
+    members = (
+        # only sessions with a node at or after $since can match: find them on the
+        # (project, timestamp) index, then read just their nodes by (project, session_id)
+        f"MATCH (recent:{NODE} {{project: $project}})\n"
+        "WHERE recent.timestamp >= $since\n"
+        "WITH DISTINCT recent.session_id AS candidate\n"
+        f"MATCH (n:{NODE} {{project: $project, session_id: candidate}})\n"
+        if since
+        else f"MATCH (n:{NODE} {{project: $project}})\nWHERE n.session_id IS NOT NULL\n"
+    )
     return (
-        f"MATCH (n:{NODE} {{project: $project}})\n"
-        "WHERE n.session_id IS NOT NULL\n"
-        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+        members + "WITH n.session_id AS session_id, count(n) AS node_count,\n"
         "     count(DISTINCT CASE WHEN n.run_id <> '' THEN n.run_id END) AS run_count,\n"
         "     collect(DISTINCT CASE WHEN n.agent_name <> '' THEN n.agent_name END)"
         " AS agent_names,\n"

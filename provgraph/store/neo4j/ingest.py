@@ -16,7 +16,8 @@ from typing import Any
 
 from provgraph.errors import CitationKeyConflictError
 from provgraph.events import EventError
-from provgraph.mapping import VERSIONED_FIELDS, EventWrite
+from provgraph.mapping import EventWrite
+from provgraph.store.neo4j.cypher import version_property
 from provgraph.store.neo4j.rows import binding_id
 from provgraph.store.types import IngestResult
 
@@ -128,31 +129,44 @@ def decide(writes: Sequence[EventWrite], state: StoredState, batch: str) -> Deci
 def fold_nodes(writes: Sequence[EventWrite]) -> list[dict[str, Any]]:
     """One row per node: per field the highest-version value, the earliest time,
     and the default label of the highest-version write (every event sets ``type``,
-    so that is the write the embedded store takes its default label from)."""
+    so that is the write the embedded store takes its default label from).
+
+    Versions are folded (see :mod:`~provgraph.store.neo4j.cypher_ingest`): ``ver``
+    is the highest version, ``vp`` holds ``v_<field>`` only for a field whose
+    winning write has a lower one (a node written by several events of the batch).
+    """
     rows: dict[str, dict[str, Any]] = {}
-    top: dict[str, str] = {}
+    field_versions: dict[str, dict[str, str]] = {}
     for write in writes:
         node = write.node
-        row = rows.setdefault(
-            node.node_id,
-            {
+        row = rows.get(node.node_id)
+        if row is None:
+            row = rows[node.node_id] = {
                 "kind": "node",
                 "id": node.node_id,
                 "f": {},
-                "v": {},
+                "ver": node.version,
                 "ts": node.timestamp,
                 "default_label": node.default_label,
-            },
-        )
-        for name in VERSIONED_FIELDS:
-            value = node.fields.get(name)
-            if value is not None and row["v"].get(name, "") < node.version:
-                row["f"][name] = value
-                row["v"][name] = node.version
-        row["ts"] = min(row["ts"], node.timestamp)
-        if node.version > top.get(node.node_id, ""):
-            top[node.node_id] = node.version
+            }
+            field_versions[node.node_id] = {}
+        values, versions = row["f"], field_versions[node.node_id]
+        for name, value in node.fields.items():
+            if value is not None and versions.get(name, "") < node.version:
+                values[name] = value
+                versions[name] = node.version
+        if node.timestamp < row["ts"]:
+            row["ts"] = node.timestamp
+        if node.version > row["ver"]:
+            row["ver"] = node.version
             row["default_label"] = node.default_label
+    for node_id, row in rows.items():
+        top = row["ver"]
+        row["vp"] = {
+            version_property(name): version
+            for name, version in field_versions[node_id].items()
+            if version != top
+        }
     return list(rows.values())
 
 

@@ -10,16 +10,17 @@ transaction, so they keep no state outside their own frame.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
+from provgraph.audit.chain import GENESIS
 from provgraph.errors import NotFoundError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EventWrite, map_events, utc_text
 from provgraph.store.codec import decode_cursor, encode_cursor
-from provgraph.store.neo4j import cypher, cypher_records, rows
+from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records, rows
 from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
 from provgraph.store.shared import build_source_paths
 from provgraph.store.shared import key_order as _key_order
@@ -70,24 +71,40 @@ def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Pro
     return result
 
 
+Sealer = Callable[[tuple[int, str], tuple[EventWrite, ...]], dict[str, Any]]
+"""Given the locked chain head ``(seq, hash)`` and the writes to apply, the parameters
+of the batch's audit entry (``audit_ops.ingest`` seals it; see ``cypher_ingest``)."""
+
+
 def ingest_decided(
-    project: str, events: Sequence[tuple[int, Event]], batch: str
+    project: str,
+    events: Sequence[tuple[int, Event]],
+    batch: str,
+    sealer: Sealer | None = None,
 ) -> Program[tuple[IngestResult, tuple[EventWrite, ...]]]:
-    """:func:`ingest`, also returning the writes applied (the audit chain records them)."""
+    """:func:`ingest`, also returning the writes applied.
+
+    With a ``sealer`` the lookup also locks and reads the audit chain head and the
+    write statement creates the entry the sealer made: the chained batch is still
+    two statements (lookup, write) in one transaction.
+    """
     writes = map_events(events)
     if not writes:
         return IngestResult(), ()
-    looked_up = yield Statement(
-        cypher.ingest_lookup_query(), {"project": project, **lookup_params(writes)}
-    )
+    chained = sealer is not None
+    lookup = {"project": project, **lookup_params(writes)}
+    if chained:
+        lookup["genesis"] = GENESIS
+    looked_up = yield Statement(cypher.ingest_lookup_query(chained=chained), lookup)
     found = _one(looked_up)
     state = StoredState.from_row(found) if found else StoredState()
     decision = decide(writes, state, batch)
     if decision.to_write:
-        yield Statement(
-            cypher.ingest_write_query(),
-            {"project": project, "batch": batch, **write_params(decision.to_write)},
-        )
+        params = {"project": project, "batch": batch, **write_params(decision.to_write)}
+        if sealer is not None:
+            assert found is not None, "the chained lookup always returns one row"
+            params |= sealer((int(found["head_seq"]), str(found["head_hash"])), decision.to_write)
+        yield Statement(cypher_ingest.ingest_write_query(chained=chained), params)
     return decision.result, decision.to_write
 
 
