@@ -73,6 +73,10 @@ class ConsistencyResult:
     agreements: tuple[str, ...] = ()
     values_checked: int = 0
     values_agreed: int = 0
+    #: ``(claim surface, source surface)`` of values that agree but are written
+    #: differently ("$2.3 billion" / "2,300 million dollars"): the focused NLI
+    #: pass reads the claim with the source's wording (:mod:`.focus`).
+    agreed_values: tuple[tuple[str, str], ...] = ()
 
     @property
     def agreement(self) -> float | None:
@@ -120,9 +124,18 @@ def _date_views(claim_value: Mention, window: list[Mention]) -> list[Mention]:
 
 
 def _judge(
-    claim_values: list[Mention], window_values: list[Mention], source: str, *, dates: bool
+    claim_values: list[Mention],
+    window_values: list[Mention],
+    source: str,
+    *,
+    dates: bool,
+    pairs: list[tuple[str, str]],
 ) -> tuple[list[str], list[str], list[str], list[str]]:
-    """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces."""
+    """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces.
+
+    Appends ``(claim surface, window surface)`` of agreeing values written
+    differently to ``pairs``.
+    """
     mismatched: list[str] = []
     unverified: list[str] = []
     agreed: list[str] = []
@@ -133,6 +146,8 @@ def _judge(
         stated = outcome == Outcome.MISMATCH and _stated_elsewhere(value, source, whole=dates)
         if outcome == Outcome.AGREE or stated:
             agreed.append(value.surface)
+            if outcome == Outcome.AGREE and other is not None and other.surface != value.surface:
+                pairs.append((value.surface, other.surface))
         elif outcome == Outcome.MISMATCH:
             mismatched.append(value.surface)
             if other is not None:
@@ -151,8 +166,13 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_dates, window_dates = extract_dates(claim), extract_dates(window)
     claim_quantities = extract_quantities(claim, [(d.start, d.end) for d in claim_dates])
     window_quantities = extract_quantities(window, [(d.start, d.end) for d in window_dates])
-    d_mm, d_unv, d_ok, d_against = _judge(claim_dates, window_dates, source, dates=True)
-    q_mm, q_unv, q_ok, q_against = _judge(claim_quantities, window_quantities, source, dates=False)
+    pairs: list[tuple[str, str]] = []
+    d_mm, d_unv, d_ok, d_against = _judge(
+        claim_dates, window_dates, source, dates=True, pairs=pairs
+    )
+    q_mm, q_unv, q_ok, q_against = _judge(
+        claim_quantities, window_quantities, source, dates=False, pairs=pairs
+    )
     negation = negation_conflict(claim, window)
     antonym = antonym_conflict(claim, window) if negation is None else None
     details: dict[str, str] = {}
@@ -174,4 +194,5 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         agreements=tuple(sorted(set(d_ok + q_ok))),
         values_checked=len(claim_dates) + len(claim_quantities),
         values_agreed=len(d_ok) + len(q_ok),
+        agreed_values=tuple(pairs),
     )

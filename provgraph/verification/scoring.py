@@ -18,6 +18,7 @@ from provgraph.errors import ModelUnavailableError
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
+from provgraph.verification.focus import UNRELATED_CONTRADICTION_BELOW, focus, plan
 from provgraph.verification.llm_judge import judge_pairs_async, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
 from provgraph.verification.report import Evidence, StageScore, StageStatus
@@ -148,6 +149,8 @@ class Scored:
     contradiction: float = 0.0
     sig: dict[str, Any] = field(default_factory=dict, repr=False)
     seeds: list[tuple[int, int]] = field(default_factory=list, repr=False)
+    #: agreeing values written differently (claim, source): read by the focused pass
+    rewrites: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
 
 Pair = tuple[str, ResolvedSource]
@@ -305,6 +308,51 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         out[i].sig["consistency_anchored"] = bool(cr.anchored_mismatches)
         out[i].sig["consistency_negation"] = cr.negation_mismatch
         out[i].sig["consistency_agreement"] = cr.agreement
+        out[i].rewrites = cr.agreed_values
+
+
+def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    """The focused NLI pass (focus.py) on the best evidence window; replaces the NLI signals."""
+    assert stages.nli is not None
+    for i in live:
+        nli = out[i].scores.get("nli")
+        if nli is None or nli.evidence is None:
+            continue
+        todo = plan(
+            pairs[i][0],
+            nli.evidence.text,
+            out[i].rewrites,
+            float(nli.raw["entailment"]),  # type: ignore[arg-type]
+            stages.config.nli_decisive,
+        )
+        if todo is None:
+            continue
+        res = focus(stages.nli, *todo)
+        max_c = res.max_contradiction
+        same_window = (nli.raw["max_contradiction_start"], nli.raw["max_contradiction_end"]) == (
+            nli.evidence.start,
+            nli.evidence.end,
+        )
+        whole_c = nli.raw["max_contradiction"]
+        if len(todo[0]) == 1 and not same_window and whole_c is not None and max_c is not None:
+            max_c = max(max_c, whole_c)  # another window's contradiction still stands
+        raw = {
+            **nli.raw,
+            "focused_statements": [p["statement"] for p in res.parts],
+            "focused_entailment": res.entailment,
+            "focused_max_contradiction": max_c,
+        }
+        out[i].scores["nli"] = nli.model_copy(update={"score": res.entailment, "raw": raw})
+        out[i].sig.update(
+            nli_entailment=res.entailment,
+            nli_contradiction=res.contradiction,
+            nli_max_contradiction=max_c,
+            nli_contradiction_unrelated=(
+                max_c is not None
+                and res.related_contradiction is not None
+                and res.related_contradiction < UNRELATED_CONTRADICTION_BELOW <= max_c
+            ),
+        )
 
 
 def _pick_evidence(live: list[int], out: list[Scored]) -> None:
@@ -343,6 +391,7 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
     late: list[tuple[str, bool, StageRunner]] = [
         ("llm_judge", use_judge and stages.judge is not None, _run_judge),
         ("consistency", stages.config.consistency, _run_consistency),
+        ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
     ]
     for name, enabled, run in late:
         if enabled:

@@ -1,0 +1,141 @@
+"""The focused NLI pass: each statement of a claim against the clauses of its evidence.
+
+The main NLI pass scores the whole claim against evidence windows. Three
+general failures of a small cross-encoder come from what it is given, not from
+what it knows, and this pass, run on the best evidence window only, removes
+them:
+
+* **two-part claims** ("X is 320 km long and flows into the Baltic"): the claim
+  is split into its statements (:mod:`~provgraph.verification.claimsplit`) and
+  each is scored; the weakest statement decides the entailment (every part must
+  be supported), and a statement's contradiction counts only when the evidence
+  speaks of it (half of its own content words present) — a missing half is
+  *unsupported*, not *contradicted*;
+* **scoped clauses in the evidence** ("attended the ceremony but did not give
+  a speech"): each evidence sentence's own statements are extra premises, so a
+  clause that states the claim is read without the clause next to it;
+* **values written differently** ("$2.3 billion" / "2,300 million dollars",
+  "the 1990s" / "1994"): when the consistency stage found a claim value and a
+  same-subject source value that agree, the claim is read with the source's
+  wording, so the model compares meaning, not number formats.
+
+Output replaces the pair's NLI signals (entailment of the weakest statement at
+its best premise, the contradiction there, the maximum related contradiction);
+the raw scores keep the whole-claim values and list the parts. Runs only when
+there is something to focus on: a claim with several statements, or a
+rewritten value, or an undecided single statement and an evidence sentence
+with several statements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.nli import NliScorer
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import content_stems
+
+#: A statement is "spoken of" by a premise holding this share of its own content words.
+RELATED_SHARE = 0.5
+#: Related contradiction below this while the maximum is at or above it: the
+#: contradiction is the model reading a missing statement as false (signals.py).
+UNRELATED_CONTRADICTION_BELOW = 0.5
+#: Clause premises read per statement, besides the whole evidence window.
+MAX_CLAUSES = 3
+
+
+@dataclass(frozen=True)
+class FocusResult:
+    """NLI signals after focusing, and the per-statement detail for the report."""
+
+    entailment: float
+    contradiction: float | None
+    max_contradiction: float | None
+    #: the largest contradiction of a statement the premise speaks of (None: no
+    #: contradiction column); below ``max_contradiction`` when the strongest
+    #: "contradiction" is the model reading a missing statement as false
+    related_contradiction: float | None
+    parts: list[dict[str, Any]]
+
+
+def rewrite_values(claim: str, pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
+    """``claim`` with each agreeing value written as the source writes it (first occurrence)."""
+    out = claim
+    for claim_surface, source_surface in pairs:
+        if claim_surface and claim_surface in out:
+            out = out.replace(claim_surface, source_surface, 1)
+    return out
+
+
+def _own_words(part: str, subject_words: set[str]) -> set[str]:
+    words = set(content_stems(part))
+    own = words - subject_words
+    return own or words
+
+
+def _share(words: set[str], premise: str) -> float:
+    if not words:
+        return 0.0
+    return len(words & set(content_stems(premise))) / len(words)
+
+
+def premise_clauses(window: str) -> list[str]:
+    """The statements of the window's sentences that have more than one."""
+    out: list[str] = []
+    for sentence in split_sentences(window):
+        parts = split_statements(sentence.text)
+        if len(parts) > 1:
+            out.extend(parts)
+    return list(dict.fromkeys(out))
+
+
+def plan(
+    claim: str, window: str, rewrites: tuple[tuple[str, str], ...], entailment: float, decisive: float
+) -> tuple[list[str], list[str]] | None:
+    """``(statements, premises)`` to score, or None when focusing cannot change anything."""
+    hypothesis = rewrite_values(claim, rewrites)
+    statements = split_statements(hypothesis) or [hypothesis]
+    clauses = premise_clauses(window)
+    if len(statements) == 1 and hypothesis == claim and (not clauses or entailment >= decisive):
+        return None
+    return statements, [window, *clauses]
+
+
+def focus(scorer: NliScorer, statements: list[str], premises: list[str]) -> FocusResult:
+    """Score each statement against the window and its best clauses; combine (weakest decides)."""
+    window, clauses = premises[0], premises[1:]
+    subject = set(content_stems(statements[0])) & set.intersection(
+        *(set(content_stems(s)) for s in statements)
+    )
+    multi = len(statements) > 1
+    jobs: list[tuple[str, str]] = []
+    per_part: list[list[str]] = []
+    for part in statements:
+        own = _own_words(part, subject if multi else set())
+        ranked = sorted(clauses, key=lambda c: -_share(own, c))[:MAX_CLAUSES]
+        chosen = [window, *ranked]
+        per_part.append(chosen)
+        jobs.extend((p, part) for p in chosen)
+    scores = dict(zip(jobs, scorer.predict_pairs(jobs), strict=True))
+    details: list[dict[str, Any]] = []
+    weakest: tuple[float, float | None] | None = None
+    max_c: float | None = None
+    related_c: float | None = None
+    for part, chosen in zip(statements, per_part, strict=True):
+        own = _own_words(part, subject if multi else set())
+        rows = [(p, *scores[(p, part)]) for p in chosen]
+        best_p, best_e, best_c = max(rows, key=lambda r: r[1])
+        # the window read whole, and any clause that speaks of the statement
+        read = [c for p, _e, c in rows if c is not None and (p == window or _share(own, p) >= RELATED_SHARE)]
+        related = [c for p, _e, c in rows if c is not None and _share(own, p) >= RELATED_SHARE]
+        if read:
+            max_c = max(read) if max_c is None else max(max_c, *read)
+            part_related = max(related) if related else 0.0
+            related_c = part_related if related_c is None else max(related_c, part_related)
+        if weakest is None or best_e < weakest[0]:
+            weakest = (best_e, best_c)
+        details.append({"statement": part, "entailment": best_e, "clause": best_p != window})
+    assert weakest is not None
+    return FocusResult(weakest[0], weakest[1], max_c, related_c, details)
