@@ -74,6 +74,11 @@ def is_verb(word: str) -> bool:
     return "INFLECTED" in classes or not (classes & {"NOUN", "ADJ", "ADP", "ADV", "PRON"})
 
 
+def can_be_verb(word: str) -> bool:
+    """Has ``word`` a verb reading at all ("beat", "cut", "phone")."""
+    return word[:1].isalpha() and "VERB" in _classes(word.lower())
+
+
 def _words(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
@@ -88,7 +93,7 @@ def _first_verb(words: list[str]) -> int | None:
     return None
 
 
-def _subject_and_verb(first: str) -> tuple[str, str] | None:
+def subject_and_verb(first: str) -> tuple[str, str] | None:
     """``first``'s subject (words before its first verb) and subject + verb phrase head."""
     words = _words(first)
     v = _first_verb(words)
@@ -148,7 +153,7 @@ def split_statements(sentence: str) -> list[str]:
     if not cuts:
         return [text]
     first = body[: cuts[0].start()]
-    head = _subject_and_verb(first)
+    head = subject_and_verb(first)
     if head is None:
         return [text]
     subject, subject_verb = head

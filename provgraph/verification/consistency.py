@@ -33,13 +33,16 @@ import re
 from dataclasses import dataclass, field
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.quantities import extract_quantities
+from provgraph.verification.roles import ended_state, role_swap
 from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome, compare
 from provgraph.verification.wordsets import content_stems
 
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
+_SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
 MISMATCH_PENALTY = 0.8
 UNVERIFIED_PENALTY = 0.5
 NEGATION_PENALTY = 0.3
@@ -51,7 +54,10 @@ def _plain_numbers(text: str) -> set[str]:
     for m in _NUMBER_RE.finditer(text):
         whole = m.group(1).replace(",", "")
         frac = (m.group(2) or "").rstrip("0")
-        out.add(f"{int(whole)}.{frac}" if frac else str(int(whole)))
+        written = f"{int(whole)}.{frac}" if frac else str(int(whole))
+        scale = _SCALE_AFTER.match(text, m.end())
+        # "12 million" is not the number 12
+        out.add(f"{written}e{scale.group(1).lower()}" if scale else written)
     return out
 
 
@@ -173,9 +179,24 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     q_mm, q_unv, q_ok, q_against = _judge(
         claim_quantities, window_quantities, source, dates=False, pairs=pairs
     )
-    negation = negation_conflict(claim, window)
-    antonym = antonym_conflict(claim, window) if negation is None else None
+    # each statement of a two-part claim on its own: "a larger screen but a smaller battery"
+    statements = split_statements(claim) or [claim]
+    negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
+    antonym = (
+        next((f for s in statements if (f := antonym_conflict(s, window))), None)
+        if negation is None
+        else None
+    )
+    swap = role_swap(claim, window)
+    ended = ended_state(claim, window)
     details: dict[str, str] = {}
+    if swap is not None:
+        details["roles"] = (
+            f"claim {swap.claim[0]} {swap.verb} {swap.claim[1]} / "
+            f"source {swap.source[0]} {swap.verb} {swap.source[1]}"
+        )
+    if ended is not None:
+        details["ended_state"] = f"claim: {ended.state} / source: {ended.event}"
     if d_against or q_against:
         details["values_in_source"] = ", ".join((d_against + q_against)[:10])
     if negation is not None:
@@ -187,7 +208,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     return ConsistencyResult(
         year_mismatches=tuple(sorted(set(d_mm + d_unv))),
         number_mismatches=tuple(sorted(set(q_mm + q_unv))),
-        negation_mismatch=negation is not None or antonym is not None,
+        negation_mismatch=any(f is not None for f in (negation, antonym, swap, ended)),
         anchored_mismatches=tuple(sorted(set(d_mm + q_mm))),
         checked=True,
         details=details,

@@ -347,6 +347,7 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
             nli_entailment=res.entailment,
             nli_contradiction=res.contradiction,
             nli_max_contradiction=max_c,
+            claim_statements=len(todo[0]),
             nli_contradiction_unrelated=(
                 max_c is not None
                 and res.related_contradiction is not None

@@ -32,3 +32,5 @@ class Signals:
     #: for statements of the claim the evidence does not speak of ("missing" read
     #: as "false"): not a contradiction, by the relatedness rule of the policy.
     nli_contradiction_unrelated: bool = False
+    #: Statements the claim was split into by the focused pass (1: not split).
+    claim_statements: int = 1

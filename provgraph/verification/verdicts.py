@@ -221,7 +221,12 @@ def decide(
         return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))
     if support >= t.supported:
         return Verdict.SUPPORTED, _confidence(support - t.supported)
-    if support >= t.weak and signals is not None and values_confirmed(signals):
+    if (
+        support >= t.weak
+        and signals is not None
+        and values_confirmed(signals)
+        and signals.claim_statements == 1  # values of one part say nothing of the other
+    ):
         return Verdict.SUPPORTED, _confidence(support - t.weak)
     if support >= t.weak:
         return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))
