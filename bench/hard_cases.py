@@ -58,9 +58,10 @@ def _score_file(path: Path, models: StageModels) -> dict[str, Any]:
                     "support": check.support_score,
                     "contradiction": check.contradiction_score,
                     "nli": {
-                        k: round(float(v), 3)
+                        k: round(v, 3)
                         for k, v in raw.get("nli", {}).items()
-                        if k in ("entailment", "contradiction", "max_contradiction")
+                        if isinstance(v, float)
+                        and k in ("entailment", "contradiction", "focused_entailment")
                     },
                 }
             )
@@ -93,8 +94,10 @@ def main() -> None:
             print(f"  {cat:<12} {ok}/{n}")
         if args.show_failures:
             for f in res["failures"]:
-                print(f"  FAIL {f['id']}: expected {f['expected']}, got {f['got']} "
-                      f"(support {f['support']}, contradiction {f['contradiction']}, nli {f['nli']})")
+                print(
+                    f"  FAIL {f['id']}: expected {f['expected']}, got {f['got']} "
+                    f"(support {f['support']}, contradiction {f['contradiction']}, nli {f['nli']})"
+                )
 
 
 if __name__ == "__main__":

@@ -31,11 +31,54 @@ from functools import lru_cache
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\d,.]*%?|[^\sA-Za-z\d]")
 _DETERMINERS = frozenset(
-    "the a an this that these those its his her their our my your some any no each every".split()
+    [
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "its",
+        "his",
+        "her",
+        "their",
+        "our",
+        "my",
+        "your",
+        "some",
+        "any",
+        "no",
+        "each",
+        "every",
+    ]
 )
 _AUX = frozenset(
-    "is are was were be been has have had will would can could may might must shall should "
-    "does did do remains remained".split()
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "should",
+        "does",
+        "did",
+        "do",
+        "remains",
+        "remained",
+    ]
 )
 _BOUNDARY = re.compile(
     r"\s*;\s*|,\s*(?:and|but|while|whereas|although|though)\s+|\s+(?:and|but|while|whereas)\s+",
@@ -45,7 +88,21 @@ _BOUNDARY = re.compile(
 #: ("a larger screen but a smaller battery"); after "and" it is usually a list.
 _GAPPING = frozenset({"but", "while", "whereas"})
 _NO_SPLIT_BEFORE = re.compile(r"\b(?:between|both|from)\s+\S+(?:\s+\S+)?\s*$", re.IGNORECASE)
-_FRONTED = frozenset("in on at after before during later then eventually finally also".split())
+_FRONTED = frozenset(
+    [
+        "in",
+        "on",
+        "at",
+        "after",
+        "before",
+        "during",
+        "later",
+        "then",
+        "eventually",
+        "finally",
+        "also",
+    ]
+)
 MAX_PARTS = 3
 
 
@@ -84,7 +141,7 @@ def _words(text: str) -> list[str]:
 
 
 def _first_verb(words: list[str]) -> int | None:
-    """Index of the first verb after the subject (never the first word, never after a determiner)."""
+    """Index of the first verb after the subject (not the first word, not after a determiner)."""
     for i in range(1, len(words)):
         if words[i - 1].lower() in _DETERMINERS:
             continue

@@ -182,11 +182,9 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     # each statement of a two-part claim on its own: "a larger screen but a smaller battery"
     statements = split_statements(claim) or [claim]
     negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
-    antonym = (
-        next((f for s in statements if (f := antonym_conflict(s, window))), None)
-        if negation is None
-        else None
-    )
+    antonym = None
+    if negation is None:
+        antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)
     swap = role_swap(claim, window)
     ended = ended_state(claim, window)
     details: dict[str, str] = {}

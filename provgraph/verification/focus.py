@@ -92,7 +92,11 @@ def premise_clauses(window: str) -> list[str]:
 
 
 def plan(
-    claim: str, window: str, rewrites: tuple[tuple[str, str], ...], entailment: float, decisive: float
+    claim: str,
+    window: str,
+    rewrites: tuple[tuple[str, str], ...],
+    entailment: float,
+    decisive: float,
 ) -> tuple[list[str], list[str]] | None:
     """``(statements, premises)`` to score, or None when focusing cannot change anything."""
     hypothesis = rewrite_values(claim, rewrites)
@@ -106,9 +110,9 @@ def plan(
 def focus(scorer: NliScorer, statements: list[str], premises: list[str]) -> FocusResult:
     """Score each statement against the window and its best clauses; combine (weakest decides)."""
     window, clauses = premises[0], premises[1:]
-    subject = set(content_stems(statements[0])) & set.intersection(
-        *(set(content_stems(s)) for s in statements)
-    )
+    subject: set[str] = set(content_stems(statements[0]))
+    for statement in statements[1:]:
+        subject &= set(content_stems(statement))
     multi = len(statements) > 1
     jobs: list[tuple[str, str]] = []
     per_part: list[list[str]] = []
@@ -128,7 +132,11 @@ def focus(scorer: NliScorer, statements: list[str], premises: list[str]) -> Focu
         rows = [(p, *scores[(p, part)]) for p in chosen]
         best_p, best_e, best_c = max(rows, key=lambda r: r[1])
         # the window read whole, and any clause that speaks of the statement
-        read = [c for p, _e, c in rows if c is not None and (p == window or _share(own, p) >= RELATED_SHARE)]
+        read = [
+            c
+            for p, _e, c in rows
+            if c is not None and (p == window or _share(own, p) >= RELATED_SHARE)
+        ]
         related = [c for p, _e, c in rows if c is not None and _share(own, p) >= RELATED_SHARE]
         if read:
             max_c = max(read) if max_c is None else max(max_c, *read)

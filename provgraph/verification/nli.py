@@ -231,9 +231,7 @@ class NliScorer:
         for pair, row in zip(pairs, probs, strict=True):
             self._pair_cache[pair] = row
 
-    def predict_pairs(
-        self, pairs: list[tuple[str, str]]
-    ) -> list[tuple[float, float | None]]:
+    def predict_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float | None]]:
         """``(entailment, contradiction)`` for short ``(premise, hypothesis)`` pairs, batched.
 
         For premises already cut to evidence size (the focused pass of
@@ -246,7 +244,9 @@ class NliScorer:
             )
             self.predict_calls += 1
             if probs.ndim != 2 or probs.shape[0] != len(pending):
-                raise ValueError(f"NLI predict returned shape {probs.shape} for {len(pending)} pairs")
+                raise ValueError(
+                    f"NLI predict returned shape {probs.shape} for {len(pending)} pairs"
+                )
             for pair, row in zip(pending, probs, strict=True):
                 self._pair_cache[pair] = row
         li = self.labels

@@ -306,8 +306,11 @@ def extract_quantities(text: str, exclude: list[tuple[int, int]] | None = None) 
         name, factor = kind
         if unit == "pound-mass" and _MONEY_CONTEXT.search(text):
             name, factor = "currency:pound sterling", 1.0  # "raised forty thousand pounds"
-        if entity == "dimensionless" and 0 < value < 1 and text[end : end + 4].lower() == " of " and not re.match(
-            r"(?i) of an?\b", text[end : end + 7]
+        if (
+            entity == "dimensionless"
+            and 0 < value < 1
+            and text[end : end + 4].lower() == " of "
+            and not re.match(r"(?i) of an?\b", text[end : end + 7])
         ):
             name, value, factor = "percent", value * 100.0, 1.0
         low, high = _interval(text, start, end, value, surface, unc)

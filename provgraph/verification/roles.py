@@ -23,6 +23,7 @@ argument order or of events that end a state. Two small, general rules:
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -32,13 +33,55 @@ from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import STOPWORDS, stem
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'&.-]*|\S")
-_DETERMINERS = frozenset("the a an this that these those its his her their our".split())
-_BE = frozenset("is are was were be been being has have had".split())
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "this", "that", "these", "those", "its", "his", "her", "their", "our"]
+)
+_BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "has", "have", "had"])
 _SYMMETRIC = frozenset(
-    "meet met marry married merge merged partner partnered tie tied draw drew drawn fight fought "
-    "debate debated play played face faced compete competed collaborate collaborated ally allied "
-    "border bordered resemble resembled equal equalled match matched join joined sign signed "
-    "and or with".split()
+    [
+        "meet",
+        "met",
+        "marry",
+        "married",
+        "merge",
+        "merged",
+        "partner",
+        "partnered",
+        "tie",
+        "tied",
+        "draw",
+        "drew",
+        "drawn",
+        "fight",
+        "fought",
+        "debate",
+        "debated",
+        "play",
+        "played",
+        "face",
+        "faced",
+        "compete",
+        "competed",
+        "collaborate",
+        "collaborated",
+        "ally",
+        "allied",
+        "border",
+        "bordered",
+        "resemble",
+        "resembled",
+        "equal",
+        "equalled",
+        "match",
+        "matched",
+        "join",
+        "joined",
+        "sign",
+        "signed",
+        "and",
+        "or",
+        "with",
+    ]
 )
 
 
@@ -81,7 +124,7 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
     tokens = _TOKEN.findall(sentence)
     ents = _entities(tokens)
     out: list[tuple[str, str, str]] = []
-    for (_s1, e1, a), (s2, _e2, b) in zip(ents, ents[1:], strict=False):
+    for (_s1, e1, a), (s2, _e2, b) in itertools.pairwise(ents):
         between = tokens[e1:s2]
         if len(between) > 6 or any(t in ",;" for t in between):
             continue
@@ -96,7 +139,11 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
         lemma = _lemma(between[k])
         if lemma in _SYMMETRIC or between[k].lower() in _SYMMETRIC:
             continue
-        passive = k > 0 and between[k - 1].lower() in _BE and "by" in (w.lower() for w in between[k + 1 :])
+        passive = (
+            k > 0
+            and between[k - 1].lower() in _BE
+            and "by" in (w.lower() for w in between[k + 1 :])
+        )
         out.append((b, lemma, a) if passive else (a, lemma, b))
     return out
 
@@ -120,16 +167,50 @@ def role_swap(claim: str, window: str) -> RoleFinding | None:
 _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "open": (
         ("open", "operat", "running", "in service", "in operation", "active", "trading"),
-        ("closed", "shut", "ceased", "halted", "demolish", "dismantl", "abandon", "decommission",
-         "bankrupt", "discontinu", "torn down", "went out of business"),
+        (
+            "closed",
+            "shut",
+            "ceased",
+            "halted",
+            "demolish",
+            "dismantl",
+            "abandon",
+            "decommission",
+            "bankrupt",
+            "discontinu",
+            "torn down",
+            "went out of business",
+        ),
     ),
     "closed": (("closed", "shut"), ("reopen", "re-open", "opened again")),
     "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
     "office": (
-        ("remains", "current", "currently", "still serves", "incumbent", "still leads",
-         "still heads", "still runs"),
-        ("resign", "stepped down", "steps down", "dismissed", "fired", "sacked", "ousted",
-         "retired", "removed from", "replaced", "quit", "until", "former", "left the"),
+        (
+            "remains",
+            "current",
+            "currently",
+            "still serves",
+            "incumbent",
+            "still leads",
+            "still heads",
+            "still runs",
+        ),
+        (
+            "resign",
+            "stepped down",
+            "steps down",
+            "dismissed",
+            "fired",
+            "sacked",
+            "ousted",
+            "retired",
+            "removed from",
+            "replaced",
+            "quit",
+            "until",
+            "former",
+            "left the",
+        ),
     ),
 }
 _CURRENT = re.compile(

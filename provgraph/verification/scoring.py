@@ -334,7 +334,12 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
             nli.evidence.end,
         )
         whole_c = nli.raw["max_contradiction"]
-        if len(todo[0]) == 1 and not same_window and whole_c is not None and max_c is not None:
+        if (
+            len(todo[0]) == 1
+            and not same_window
+            and isinstance(whole_c, float)
+            and max_c is not None
+        ):
             max_c = max(max_c, whole_c)  # another window's contradiction still stands
         raw = {
             **nli.raw,

@@ -37,7 +37,8 @@ unrelated source is at worst unsupported: NLI models call many unrelated
 pairs "contradiction", and a source that is not about the claim cannot refute
 it; likewise when the focused NLI pass found the contradiction only for a
 statement of the claim the evidence does not speak of
-(``Signals.nli_contradiction_unrelated``): a missing half is unsupported. Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
+(``Signals.nli_contradiction_unrelated``): a missing half is unsupported.
+Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
 0.25)`` (1.0 for ``unverifiable``): near a threshold, ~0.5.
 """
 
