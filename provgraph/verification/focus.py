@@ -34,6 +34,7 @@ from typing import Any
 
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.nli import NliScorer
+from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems
 
@@ -147,3 +148,52 @@ def focus(scorer: NliScorer, statements: list[str], premises: list[str]) -> Focu
         details.append({"statement": part, "entailment": best_e, "clause": best_p != window})
     assert weakest is not None
     return FocusResult(weakest[0], weakest[1], max_c, related_c, details)
+
+
+def refocus(
+    scorer: NliScorer,
+    claim: str,
+    nli: StageScore,
+    rewrites: tuple[tuple[str, str], ...],
+    decisive: float,
+) -> tuple[StageScore, dict[str, Any]] | None:
+    """The NLI stage score and signals after focusing (None: nothing to focus on).
+
+    ``nli`` is the main pass's score for the pair (its evidence = the best window).
+    """
+    if nli.evidence is None or not isinstance(nli.raw.get("entailment"), float):
+        return None
+    entailment = float(nli.raw["entailment"])  # type: ignore[arg-type]
+    todo = plan(claim, nli.evidence.text, rewrites, entailment, decisive)
+    if todo is None:
+        return None
+    res = focus(scorer, *todo)
+    max_c = res.max_contradiction
+    same_window = (
+        nli.raw.get("max_contradiction_start"),
+        nli.raw.get("max_contradiction_end"),
+    ) == (
+        nli.evidence.start,
+        nli.evidence.end,
+    )
+    whole_c = nli.raw.get("max_contradiction")
+    if len(todo[0]) == 1 and not same_window and isinstance(whole_c, float) and max_c is not None:
+        max_c = max(max_c, whole_c)  # another window's contradiction still stands
+    raw = {
+        **nli.raw,
+        "focused_statements": [p["statement"] for p in res.parts],
+        "focused_entailment": res.entailment,
+        "focused_max_contradiction": max_c,
+    }
+    signals: dict[str, Any] = {
+        "nli_entailment": res.entailment,
+        "nli_contradiction": res.contradiction,
+        "nli_max_contradiction": max_c,
+        "claim_statements": len(todo[0]),
+        "nli_contradiction_unrelated": (
+            max_c is not None
+            and res.related_contradiction is not None
+            and res.related_contradiction < UNRELATED_CONTRADICTION_BELOW <= max_c
+        ),
+    }
+    return nli.model_copy(update={"score": res.entailment, "raw": raw}), signals

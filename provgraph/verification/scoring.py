@@ -18,7 +18,7 @@ from provgraph.errors import ModelUnavailableError
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
-from provgraph.verification.focus import UNRELATED_CONTRADICTION_BELOW, focus, plan
+from provgraph.verification.focus import refocus
 from provgraph.verification.llm_judge import judge_pairs_async, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
 from provgraph.verification.report import Evidence, StageScore, StageStatus
@@ -318,47 +318,10 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
         nli = out[i].scores.get("nli")
         if nli is None or nli.evidence is None:
             continue
-        todo = plan(
-            pairs[i][0],
-            nli.evidence.text,
-            out[i].rewrites,
-            float(nli.raw["entailment"]),  # type: ignore[arg-type]
-            stages.config.nli_decisive,
-        )
-        if todo is None:
-            continue
-        res = focus(stages.nli, *todo)
-        max_c = res.max_contradiction
-        same_window = (nli.raw["max_contradiction_start"], nli.raw["max_contradiction_end"]) == (
-            nli.evidence.start,
-            nli.evidence.end,
-        )
-        whole_c = nli.raw["max_contradiction"]
-        if (
-            len(todo[0]) == 1
-            and not same_window
-            and isinstance(whole_c, float)
-            and max_c is not None
-        ):
-            max_c = max(max_c, whole_c)  # another window's contradiction still stands
-        raw = {
-            **nli.raw,
-            "focused_statements": [p["statement"] for p in res.parts],
-            "focused_entailment": res.entailment,
-            "focused_max_contradiction": max_c,
-        }
-        out[i].scores["nli"] = nli.model_copy(update={"score": res.entailment, "raw": raw})
-        out[i].sig.update(
-            nli_entailment=res.entailment,
-            nli_contradiction=res.contradiction,
-            nli_max_contradiction=max_c,
-            claim_statements=len(todo[0]),
-            nli_contradiction_unrelated=(
-                max_c is not None
-                and res.related_contradiction is not None
-                and res.related_contradiction < UNRELATED_CONTRADICTION_BELOW <= max_c
-            ),
-        )
+        done = refocus(stages.nli, pairs[i][0], nli, out[i].rewrites, stages.config.nli_decisive)
+        if done is not None:
+            out[i].scores["nli"], signals = done
+            out[i].sig.update(signals)
 
 
 def _pick_evidence(live: list[int], out: list[Scored]) -> None:
