@@ -19,7 +19,12 @@ claim's values and negations with its evidence window:
     "1,500 thousand dollars", "more than 80" / 95, "most" / 63%);
 
 * negation (:mod:`~provgraph.verification.negation`) is scope-aware: a
-  mismatch only when the negated predicate is asserted on the other side.
+  mismatch only when the negated predicate is asserted on the other side;
+  negation and antonyms are checked per statement of a two-part claim
+  (:mod:`~provgraph.verification.claimsplit`);
+* argument order and ended states (:mod:`~provgraph.verification.roles`):
+  "A acquired B" vs "B acquired A", "is closed" vs "reopened" — the same
+  conflict signal as a negation mismatch.
 
 ``penalty`` (in [0, 1]) keeps the meaning the fusion was fitted on: 0.8 for a
 value the source gives differently, 0.5 for a value the source does not
