@@ -108,21 +108,34 @@ def plan(
     return statements, [window, *clauses]
 
 
-def focus(scorer: NliScorer, statements: list[str], premises: list[str]) -> FocusResult:
-    """Score each statement against the window and its best clauses; combine (weakest decides)."""
+def _selection(statements: list[str], premises: list[str]) -> tuple[set[str], list[list[str]]]:
+    """The statements' shared subject words, and the premises each statement is read against."""
     window, clauses = premises[0], premises[1:]
     subject: set[str] = set(content_stems(statements[0]))
     for statement in statements[1:]:
         subject &= set(content_stems(statement))
-    multi = len(statements) > 1
-    jobs: list[tuple[str, str]] = []
+    if len(statements) == 1:
+        subject = set()
     per_part: list[list[str]] = []
     for part in statements:
-        own = _own_words(part, subject if multi else set())
+        own = _own_words(part, subject)
         ranked = sorted(clauses, key=lambda c: -_share(own, c))[:MAX_CLAUSES]
-        chosen = [window, *ranked]
-        per_part.append(chosen)
-        jobs.extend((p, part) for p in chosen)
+        per_part.append([window, *ranked])
+    return subject, per_part
+
+
+def focus_jobs(statements: list[str], premises: list[str]) -> list[tuple[str, str]]:
+    """The ``(premise, statement)`` pairs :func:`focus` reads (to batch a report's in one call)."""
+    _subject, per_part = _selection(statements, premises)
+    return [(p, part) for part, chosen in zip(statements, per_part, strict=True) for p in chosen]
+
+
+def focus(scorer: NliScorer, statements: list[str], premises: list[str]) -> FocusResult:
+    """Score each statement against the window and its best clauses; combine (weakest decides)."""
+    window = premises[0]
+    subject, per_part = _selection(statements, premises)
+    multi = len(statements) > 1
+    jobs = focus_jobs(statements, premises)
     scores = dict(zip(jobs, scorer.predict_pairs(jobs), strict=True))
     details: list[dict[str, Any]] = []
     weakest: tuple[float, float | None] | None = None
@@ -150,23 +163,39 @@ def focus(scorer: NliScorer, statements: list[str], premises: list[str]) -> Focu
     return FocusResult(weakest[0], weakest[1], max_c, related_c, details)
 
 
+Item = tuple[str, StageScore, tuple[tuple[str, str], ...]]
+
+
+def _plan_of(item: Item, decisive: float) -> tuple[list[str], list[str]] | None:
+    claim, nli, rewrites = item
+    entailment = nli.raw.get("entailment")
+    if nli.evidence is None or not isinstance(entailment, float):
+        return None
+    return plan(claim, nli.evidence.text, rewrites, entailment, decisive)
+
+
+def refocus_all(
+    scorer: NliScorer, items: list[Item], decisive: float
+) -> list[tuple[StageScore, dict[str, Any]] | None]:
+    """:func:`refocus` for each ``(claim, nli score, rewrites)`` of a report: one ``predict``."""
+    plans = [_plan_of(item, decisive) for item in items]
+    jobs = [job for todo in plans if todo is not None for job in focus_jobs(*todo)]
+    if jobs:
+        scorer.predict_pairs(jobs)  # one batched call; refocus then reads the cache
+    return [
+        None if todo is None else refocus(scorer, item[1], todo)
+        for item, todo in zip(items, plans, strict=True)
+    ]
+
+
 def refocus(
-    scorer: NliScorer,
-    claim: str,
-    nli: StageScore,
-    rewrites: tuple[tuple[str, str], ...],
-    decisive: float,
-) -> tuple[StageScore, dict[str, Any]] | None:
-    """The NLI stage score and signals after focusing (None: nothing to focus on).
+    scorer: NliScorer, nli: StageScore, todo: tuple[list[str], list[str]]
+) -> tuple[StageScore, dict[str, Any]]:
+    """The NLI stage score and signals after focusing on ``todo`` (statements, premises).
 
     ``nli`` is the main pass's score for the pair (its evidence = the best window).
     """
-    if nli.evidence is None or not isinstance(nli.raw.get("entailment"), float):
-        return None
-    entailment = float(nli.raw["entailment"])  # type: ignore[arg-type]
-    todo = plan(claim, nli.evidence.text, rewrites, entailment, decisive)
-    if todo is None:
-        return None
+    assert nli.evidence is not None
     res = focus(scorer, *todo)
     max_c = res.max_contradiction
     same_window = (

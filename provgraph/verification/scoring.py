@@ -18,7 +18,7 @@ from provgraph.errors import ModelUnavailableError
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
-from provgraph.verification.focus import refocus
+from provgraph.verification.focus import refocus_all
 from provgraph.verification.llm_judge import judge_pairs_async, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
 from provgraph.verification.report import Evidence, StageScore, StageStatus
@@ -314,11 +314,11 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
 def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
     """The focused NLI pass (focus.py) on the best evidence window; replaces the NLI signals."""
     assert stages.nli is not None
-    for i in live:
-        nli = out[i].scores.get("nli")
-        if nli is None or nli.evidence is None:
-            continue
-        done = refocus(stages.nli, pairs[i][0], nli, out[i].rewrites, stages.config.nli_decisive)
+    todo = [i for i in live if "nli" in out[i].scores]
+    items = [(pairs[i][0], out[i].scores["nli"], out[i].rewrites) for i in todo]
+    for i, done in zip(
+        todo, refocus_all(stages.nli, items, stages.config.nli_decisive), strict=True
+    ):
         if done is not None:
             out[i].scores["nli"], signals = done
             out[i].sig.update(signals)
