@@ -214,15 +214,21 @@ def refocus(
         "focused_entailment": res.entailment,
         "focused_max_contradiction": max_c,
     }
+    unrelated = (
+        len(todo[0]) > 1  # one statement: the whole-claim relatedness gate decides
+        and max_c is not None
+        and res.related_contradiction is not None
+        and res.related_contradiction < UNRELATED_CONTRADICTION_BELOW <= max_c
+    )
+    if unrelated and res.related_contradiction is not None and isinstance(whole_c, float):
+        # a statement the evidence omits says nothing about contradiction: the support
+        # features keep the whole claim's value instead of the omitted statement's
+        max_c = max(res.related_contradiction, whole_c)
     signals: dict[str, Any] = {
         "nli_entailment": res.entailment,
         "nli_contradiction": res.contradiction,
         "nli_max_contradiction": max_c,
         "claim_statements": len(todo[0]),
-        "nli_contradiction_unrelated": (
-            max_c is not None
-            and res.related_contradiction is not None
-            and res.related_contradiction < UNRELATED_CONTRADICTION_BELOW <= max_c
-        ),
+        "nli_contradiction_unrelated": unrelated,
     }
     return nli.model_copy(update={"score": res.entailment, "raw": raw}), signals
