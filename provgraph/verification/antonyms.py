@@ -12,6 +12,7 @@ platform cannot fetch at run time.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from provgraph.verification.negation import best_sentence, negated_scopes
@@ -31,7 +32,11 @@ hired fired; begin end; guilty innocent; convicted acquitted; true false; correc
 possible impossible; include exclude; included excluded; expand contract; entered left;
 rising falling; increasing decreasing; cheaper dearer; cheap expensive; young old; early late;
 earlier later; before after; above below; support oppose; supported opposed; agree disagree;
-present absent; common rare; frequent rare; full empty; wet dry; hot cold; warm cold
+present absent; common rare; frequent rare; full empty; wet dry; hot cold; warm cold;
+bigger smaller; larger smaller; longer shorter; faster slower; older younger; wider narrower;
+heavier lighter; better worse; more fewer; expand shrunk; expanded shrank; grow shrank;
+weaken strengthen; weakened strengthened; married divorced; marry divorce; legal illegal;
+gain shed; add cut; raise lower; raised lowered; boost cut
 """
 
 
@@ -63,8 +68,6 @@ class AntonymFinding:
 
 def _raw_stems(text: str) -> set[str]:
     """Stems including the stopword-like opposites (before/after, above/below)."""
-    import re
-
     return {stem(w) for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2}
 
 
@@ -81,7 +84,20 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     for word in sorted(claim_words - source_words):
         for opposite in LEXICON.get(word, ()):
             if opposite in source_words and opposite not in claim_words:
-                if word in negated or opposite in negated:
+                if word in negated or opposite in negated or _converse(claim, sentence):
                     return None
                 return AntonymFinding(word, opposite)
     return None
+
+
+_THAN = re.compile(r"^(?P<left>.*?)\bthan\b(?P<right>.*)$", re.IGNORECASE | re.DOTALL)
+
+
+def _converse(claim: str, sentence: str) -> bool:
+    """ "A is larger than B" / "B is smaller than A": opposite comparatives, sides exchanged."""
+    a, b = _THAN.match(claim), _THAN.match(sentence)
+    if a is None or b is None:
+        return False
+    left_a, right_a = set(content_stems(a["left"])), set(content_stems(a["right"]))
+    left_b, right_b = set(content_stems(b["left"])), set(content_stems(b["right"]))
+    return bool(right_a & left_b) and bool(left_a & right_b) and not (left_a & left_b - right_a)

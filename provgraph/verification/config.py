@@ -57,6 +57,9 @@ class VerificationConfig(BaseModel):
     #: tokens per evidence window of a premise longer than one window
     nli_evidence_tokens: int = Field(default=128, ge=16, le=480)
     nli_batch_size: int = Field(default=16, ge=1)
+    #: the focused NLI pass (focus.py): each statement of a two-part claim, the
+    #: evidence's own clauses, agreeing values in the source's wording
+    nli_focus: bool = True
 
     llm_judge: bool = False
     llm_max_premise_chars: int = Field(default=6_000, ge=100)

@@ -19,7 +19,12 @@ claim's values and negations with its evidence window:
     "1,500 thousand dollars", "more than 80" / 95, "most" / 63%);
 
 * negation (:mod:`~provgraph.verification.negation`) is scope-aware: a
-  mismatch only when the negated predicate is asserted on the other side.
+  mismatch only when the negated predicate is asserted on the other side;
+  negation and antonyms are checked per statement of a two-part claim
+  (:mod:`~provgraph.verification.claimsplit`);
+* argument order and ended states (:mod:`~provgraph.verification.roles`):
+  "A acquired B" vs "B acquired A", "is closed" vs "reopened" — the same
+  conflict signal as a negation mismatch.
 
 ``penalty`` (in [0, 1]) keeps the meaning the fusion was fitted on: 0.8 for a
 value the source gives differently, 0.5 for a value the source does not
@@ -33,13 +38,16 @@ import re
 from dataclasses import dataclass, field
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.quantities import extract_quantities
+from provgraph.verification.roles import ended_state, role_swap
 from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome, compare
 from provgraph.verification.wordsets import content_stems
 
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
+_SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
 MISMATCH_PENALTY = 0.8
 UNVERIFIED_PENALTY = 0.5
 NEGATION_PENALTY = 0.3
@@ -51,7 +59,10 @@ def _plain_numbers(text: str) -> set[str]:
     for m in _NUMBER_RE.finditer(text):
         whole = m.group(1).replace(",", "")
         frac = (m.group(2) or "").rstrip("0")
-        out.add(f"{int(whole)}.{frac}" if frac else str(int(whole)))
+        written = f"{int(whole)}.{frac}" if frac else str(int(whole))
+        scale = _SCALE_AFTER.match(text, m.end())
+        # "12 million" is not the number 12
+        out.add(f"{written}e{scale.group(1).lower()}" if scale else written)
     return out
 
 
@@ -73,6 +84,10 @@ class ConsistencyResult:
     agreements: tuple[str, ...] = ()
     values_checked: int = 0
     values_agreed: int = 0
+    #: ``(claim surface, source surface)`` of values that agree but are written
+    #: differently ("$2.3 billion" / "2,300 million dollars"): the focused NLI
+    #: pass reads the claim with the source's wording (:mod:`.focus`).
+    agreed_values: tuple[tuple[str, str], ...] = ()
 
     @property
     def agreement(self) -> float | None:
@@ -120,9 +135,18 @@ def _date_views(claim_value: Mention, window: list[Mention]) -> list[Mention]:
 
 
 def _judge(
-    claim_values: list[Mention], window_values: list[Mention], source: str, *, dates: bool
+    claim_values: list[Mention],
+    window_values: list[Mention],
+    source: str,
+    *,
+    dates: bool,
+    pairs: list[tuple[str, str]],
 ) -> tuple[list[str], list[str], list[str], list[str]]:
-    """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces."""
+    """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces.
+
+    Appends ``(claim surface, window surface)`` of agreeing values written
+    differently to ``pairs``.
+    """
     mismatched: list[str] = []
     unverified: list[str] = []
     agreed: list[str] = []
@@ -133,6 +157,8 @@ def _judge(
         stated = outcome == Outcome.MISMATCH and _stated_elsewhere(value, source, whole=dates)
         if outcome == Outcome.AGREE or stated:
             agreed.append(value.surface)
+            if outcome == Outcome.AGREE and other is not None and other.surface != value.surface:
+                pairs.append((value.surface, other.surface))
         elif outcome == Outcome.MISMATCH:
             mismatched.append(value.surface)
             if other is not None:
@@ -151,11 +177,29 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_dates, window_dates = extract_dates(claim), extract_dates(window)
     claim_quantities = extract_quantities(claim, [(d.start, d.end) for d in claim_dates])
     window_quantities = extract_quantities(window, [(d.start, d.end) for d in window_dates])
-    d_mm, d_unv, d_ok, d_against = _judge(claim_dates, window_dates, source, dates=True)
-    q_mm, q_unv, q_ok, q_against = _judge(claim_quantities, window_quantities, source, dates=False)
-    negation = negation_conflict(claim, window)
-    antonym = antonym_conflict(claim, window) if negation is None else None
+    pairs: list[tuple[str, str]] = []
+    d_mm, d_unv, d_ok, d_against = _judge(
+        claim_dates, window_dates, source, dates=True, pairs=pairs
+    )
+    q_mm, q_unv, q_ok, q_against = _judge(
+        claim_quantities, window_quantities, source, dates=False, pairs=pairs
+    )
+    # each statement of a two-part claim on its own: "a larger screen but a smaller battery"
+    statements = split_statements(claim) or [claim]
+    negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
+    antonym = None
+    if negation is None:
+        antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)
+    swap = role_swap(claim, window)
+    ended = ended_state(claim, window)
     details: dict[str, str] = {}
+    if swap is not None:
+        details["roles"] = (
+            f"claim {swap.claim[0]} {swap.verb} {swap.claim[1]} / "
+            f"source {swap.source[0]} {swap.verb} {swap.source[1]}"
+        )
+    if ended is not None:
+        details["ended_state"] = f"claim: {ended.state} / source: {ended.event}"
     if d_against or q_against:
         details["values_in_source"] = ", ".join((d_against + q_against)[:10])
     if negation is not None:
@@ -167,11 +211,12 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     return ConsistencyResult(
         year_mismatches=tuple(sorted(set(d_mm + d_unv))),
         number_mismatches=tuple(sorted(set(q_mm + q_unv))),
-        negation_mismatch=negation is not None or antonym is not None,
+        negation_mismatch=any(f is not None for f in (negation, antonym, swap, ended)),
         anchored_mismatches=tuple(sorted(set(d_mm + q_mm))),
         checked=True,
         details=details,
         agreements=tuple(sorted(set(d_ok + q_ok))),
         values_checked=len(claim_dates) + len(claim_quantities),
         values_agreed=len(d_ok) + len(q_ok),
+        agreed_values=tuple(pairs),
     )

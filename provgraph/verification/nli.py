@@ -235,6 +235,32 @@ class NliScorer:
         for pair, row in zip(pairs, probs, strict=True):
             self._pair_cache[pair] = row
 
+    def predict_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float | None]]:
+        """``(entailment, contradiction)`` for short ``(premise, hypothesis)`` pairs, batched.
+
+        For premises already cut to evidence size (the focused pass of
+        :mod:`~provgraph.verification.focus`); shares this scorer's pair cache.
+        """
+        pending = list(dict.fromkeys(p for p in pairs if p not in self._pair_cache))
+        if pending:
+            probs = np.asarray(
+                self.model.predict(pending, batch_size=self._batch_size), dtype=float
+            )
+            self.predict_calls += 1
+            if probs.ndim != 2 or probs.shape[0] != len(pending):
+                raise ValueError(
+                    f"NLI predict returned shape {probs.shape} for {len(pending)} pairs"
+                )
+            for pair, row in zip(pending, probs, strict=True):
+                self._pair_cache[pair] = row
+        li = self.labels
+        out: list[tuple[float, float | None]] = []
+        for pair in pairs:
+            row = self._pair_cache[pair]
+            con = float(row[li.contradiction]) if li.contradiction is not None else None
+            out.append((float(row[li.entailment]), con))
+        return out
+
     def _cascade(
         self,
         items: list[tuple[str, str]],

@@ -54,6 +54,7 @@ _BASE_UNITS: dict[str, tuple[str, float]] = {
     "litre": ("volume", 1.0),
     "millilitre": ("volume", 0.001),
     "percentage": ("percent", 1.0),
+    "dozen": ("count", 12.0),
 }
 
 _ABOVE = re.compile(
@@ -128,6 +129,12 @@ _VAGUE = {
     "a minority of": (0.0, 50.0),
     "the minority of": (0.0, 50.0),
 }
+_MONEY_CONTEXT = re.compile(
+    r"£|\b(?:sterling|raised|paid|pay|cost|costs|price|priced|spent|spend|budget|fund|funds|"
+    r"funding|donated|revenue|profit|salary|worth|sold for|fine|fined)\b",
+    re.IGNORECASE,
+)
+_CURRENCY_SYMBOLS = {"£": "pound sterling", "€": "euro", "¥": "yen"}
 _DIGITS_RE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR_SURFACE_RE = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2}|2100)$")
 
@@ -242,6 +249,8 @@ def _kind(unit: str, entity: str) -> tuple[str, float] | None:
 def _proportions(text: str) -> list[Mention]:
     out: list[Mention] = []
     for m in _PROPORTION_RE.finditer(text):
+        if re.match(r"\s+(?:a|an)\b", text[m.end() :], flags=re.IGNORECASE):
+            continue  # "a quarter of a point": a fraction of a unit, not of a population
         if m.group("frac"):
             pct = _FRACTION_WORDS.get(m.group("frac").lower().replace("-", " "))
             if pct is None:
@@ -282,11 +291,27 @@ def extract_quantities(text: str, exclude: list[tuple[int, int]] | None = None) 
             and _YEAR_SURFACE_RE.match(surface)
         ):
             continue  # a year: dates.py
+        article = re.match(r"(?i)an?\s+", surface)
+        if article and not _NUMERIC_HINT.search(surface[article.end() :]):
+            continue  # "a percentage point": the article is not a number
         kind = _kind(unit, entity)
+        symbol = _CURRENCY_SYMBOLS.get(surface[:1])
+        if symbol is not None:  # "£40,000 at": quantulum reads "at" as ampere-turns
+            kind = f"currency:{symbol}", 1.0
+            written = _DIGITS_RE.search(surface)
+            if written is not None and written.start() == 1:
+                surface, end = surface[: written.end()], start + written.end()
         if kind is None:
             continue
         name, factor = kind
-        if entity == "dimensionless" and 0 < value < 1 and text[end : end + 4].lower() == " of ":
+        if unit == "pound-mass" and _MONEY_CONTEXT.search(text):
+            name, factor = "currency:pound sterling", 1.0  # "raised forty thousand pounds"
+        if (
+            entity == "dimensionless"
+            and 0 < value < 1
+            and text[end : end + 4].lower() == " of "
+            and not re.match(r"(?i) of an?\b", text[end : end + 7])
+        ):
             name, value, factor = "percent", value * 100.0, 1.0
         low, high = _interval(text, start, end, value, surface, unc)
         near, clause = near_stems(text, start, end)

@@ -18,6 +18,7 @@ from provgraph.errors import ModelUnavailableError
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
+from provgraph.verification.focus import refocus_all
 from provgraph.verification.judge_stage import judge_status, load_judge, record_judgments
 from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
 from provgraph.verification.nli import NliScorer, load_nli
@@ -140,6 +141,8 @@ class Scored:
     seeds: list[tuple[int, int]] = field(default_factory=list, repr=False)
     #: NLI per window read, rank order: ``(start, end, entailment, contradiction)``.
     nli_windows: tuple[tuple[int, int, float, float], ...] = field(default=(), repr=False)
+    #: agreeing values written differently (claim, source): read by the focused pass
+    rewrites: tuple[tuple[str, str], ...] = field(default=(), repr=False)
 
 
 Pair = tuple[str, ResolvedSource]
@@ -295,6 +298,20 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         out[i].sig["consistency_anchored"] = bool(cr.anchored_mismatches)
         out[i].sig["consistency_negation"] = cr.negation_mismatch
         out[i].sig["consistency_agreement"] = cr.agreement
+        out[i].rewrites = cr.agreed_values
+
+
+def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    """The focused NLI pass (focus.py) on the best evidence window; replaces the NLI signals."""
+    assert stages.nli is not None
+    todo = [i for i in live if "nli" in out[i].scores]
+    items = [(pairs[i][0], out[i].scores["nli"], out[i].rewrites) for i in todo]
+    for i, done in zip(
+        todo, refocus_all(stages.nli, items, stages.config.nli_decisive), strict=True
+    ):
+        if done is not None:
+            out[i].scores["nli"], signals = done
+            out[i].sig.update(signals)
 
 
 def _pick_evidence(live: list[int], out: list[Scored]) -> None:
@@ -333,6 +350,7 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
     late: list[tuple[str, bool, StageRunner]] = [
         ("llm_judge", use_judge and stages.judge is not None, _run_judge),
         ("consistency", stages.config.consistency, _run_consistency),
+        ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
     ]
     for name, enabled, run in late:
         if enabled:

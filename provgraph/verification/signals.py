@@ -28,3 +28,9 @@ class Signals:
     #: Share of the claim's dates and quantities a same-subject source value
     #: confirms (None: the claim has none).
     consistency_agreement: float | None = None
+    #: The focused NLI pass (focus.py) found the strongest NLI contradiction only
+    #: for statements of the claim the evidence does not speak of ("missing" read
+    #: as "false"): not a contradiction, by the relatedness rule of the policy.
+    nli_contradiction_unrelated: bool = False
+    #: Statements the claim was split into by the focused pass (1: not split).
+    claim_statements: int = 1

@@ -35,7 +35,10 @@ lexical/embedding signal to tell) → ``contradicted``; ``support ≥ supported`
 → ``supported``; ``support ≥ weak`` → ``weak``; else ``unsupported``. An
 unrelated source is at worst unsupported: NLI models call many unrelated
 pairs "contradiction", and a source that is not about the claim cannot refute
-it. Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
+it; likewise when the focused NLI pass found the contradiction only for a
+statement of the claim the evidence does not speak of
+(``Signals.nli_contradiction_unrelated``): a missing half is unsupported.
+Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
 0.25)`` (1.0 for ``unverifiable``): near a threshold, ~0.5.
 """
 
@@ -211,13 +214,20 @@ def decide(
     conflict = signals is not None and explicit_conflict(signals)
     # an explicit conflict is itself evidence of relatedness: the same fact, other value
     on_topic = related is None or related >= RELATED_FLOOR or conflict
+    if signals is not None and signals.nli_contradiction_unrelated and not conflict:
+        on_topic = False  # NLI's contradiction is about a statement the evidence omits
     if on_topic and contradiction >= t.contradicted and (support < t.supported or conflict):
         return Verdict.CONTRADICTED, _confidence(contradiction - t.contradicted)
     if conflict and support >= t.weak:
         return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))
     if support >= t.supported:
         return Verdict.SUPPORTED, _confidence(support - t.supported)
-    if support >= t.weak and signals is not None and values_confirmed(signals):
+    if (
+        support >= t.weak
+        and signals is not None
+        and values_confirmed(signals)
+        and signals.claim_statements == 1  # values of one part say nothing of the other
+    ):
         return Verdict.SUPPORTED, _confidence(support - t.weak)
     if support >= t.weak:
         return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))

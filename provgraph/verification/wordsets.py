@@ -17,7 +17,7 @@ WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*")
 #: Clause boundaries: sentence punctuation, brackets, commas and semicolons, and the
 #: contrastive conjunctions that start a new predicate.
 CLAUSE_BOUNDARY_RE = re.compile(
-    r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,\s*|\s(?:but|whereas|while|although|though|yet)\s|[.]$"
+    r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,(?!\d)\s*|\s(?:but|whereas|while|although|though|yet)\s|[.]$"
 )
 
 _STOPWORDS_TEXT = """
@@ -57,6 +57,12 @@ CANONICAL: dict[str, str] = {
     "personnel": "employees",
     "people": "persons",
     "individuals": "persons",
+    "fans": "persons",
+    "spectators": "persons",
+    "visitors": "persons",
+    "attendees": "persons",
+    "participants": "persons",
+    "guests": "persons",
     "killed": "died",
     "deaths": "died",
     "fatalities": "died",

@@ -1,0 +1,235 @@
+"""Splitting a coordinated sentence into the statements it makes.
+
+"The river is 320 km long and flows into the Baltic Sea" makes two claims; a
+source that supports one of them supports half of the sentence. Scoring the
+whole sentence lets the supported half carry it (or lets a missing half read
+as a contradiction). :func:`split_statements` cuts a sentence at a
+coordination and re-attaches the shared subject:
+
+* ``and`` / ``, and`` followed by a verb phrase (shared subject): "X opened a
+  plant and hired 500 workers" → "X opened a plant." / "X hired 500 workers.";
+* ``and`` / ``but`` / ``while`` / ``whereas`` / ``;`` followed by a clause with
+  its own subject and verb: "Exports rose, while imports fell";
+* ``but`` / ``while`` / ``whereas`` followed by a noun phrase with the verb
+  elided ("has a larger screen but a smaller battery") → the first part's
+  subject and verb + the noun phrase.
+
+Noun coordinations are never cut ("Germany and France signed", "research and
+development"): a cut needs a verb in the part before it. Word classes come
+from ``lemminflect``'s English lexicon (bundled data, no download): a word
+counts as a verb when it can only be a verb, or is an inflected verb form
+("attracts", "hired", "rose") — bare forms that are also nouns ("phone",
+"cut") are not, so a rare verb phrase is left whole rather than a noun
+phrase cut. No dependency parser is installable offline here (spaCy's English
+models are not on PyPI); the rules are conservative: when in doubt, no split.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\d,.]*%?|[^\sA-Za-z\d]")
+_DETERMINERS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "this",
+        "that",
+        "these",
+        "those",
+        "its",
+        "his",
+        "her",
+        "their",
+        "our",
+        "my",
+        "your",
+        "some",
+        "any",
+        "no",
+        "each",
+        "every",
+    ]
+)
+_AUX = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "shall",
+        "should",
+        "does",
+        "did",
+        "do",
+        "remains",
+        "remained",
+    ]
+)
+_BOUNDARY = re.compile(
+    r"\s*;\s*|,\s*(?:and|but|while|whereas|although|though)\s+|\s+(?:and|but|while|whereas)\s+",
+    re.IGNORECASE,
+)
+#: Conjunctions after which a verb-less noun phrase is a gapped clause
+#: ("a larger screen but a smaller battery"); after "and" it is usually a list.
+_GAPPING = frozenset({"but", "while", "whereas"})
+_NO_SPLIT_BEFORE = re.compile(r"\b(?:between|both|from)\s+\S+(?:\s+\S+)?\s*$", re.IGNORECASE)
+_FRONTED = frozenset(
+    [
+        "in",
+        "on",
+        "at",
+        "after",
+        "before",
+        "during",
+        "later",
+        "then",
+        "eventually",
+        "finally",
+        "also",
+    ]
+)
+MAX_PARTS = 3
+
+
+@lru_cache(maxsize=8192)
+def _classes(word: str) -> frozenset[str]:
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word.lower())
+    out = set(lemmas)
+    verb = lemmas.get("VERB", ())
+    if any(lemma != word.lower() for lemma in verb):
+        out.add("INFLECTED")
+    return frozenset(out)
+
+
+def is_verb(word: str) -> bool:
+    """Can ``word`` only be a verb here: an auxiliary, a verb-only word or an inflected verb."""
+    w = word.lower()
+    if w in _AUX:
+        return True
+    if not word[:1].isalpha() or w in _DETERMINERS:
+        return False
+    classes = _classes(w)
+    if "VERB" not in classes:
+        return False
+    return "INFLECTED" in classes or not (classes & {"NOUN", "ADJ", "ADP", "ADV", "PRON"})
+
+
+def can_be_verb(word: str) -> bool:
+    """Has ``word`` a verb reading at all ("beat", "cut", "phone")."""
+    return word[:1].isalpha() and "VERB" in _classes(word.lower())
+
+
+def _words(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def _first_verb(words: list[str]) -> int | None:
+    """Index of the first verb after the subject (not the first word, not after a determiner)."""
+    for i in range(1, len(words)):
+        if words[i - 1].lower() in _DETERMINERS:
+            continue
+        if is_verb(words[i]):
+            return i
+    return None
+
+
+def subject_and_verb(first: str) -> tuple[str, str] | None:
+    """``first``'s subject (words before its first verb) and subject + verb phrase head."""
+    words = _words(first)
+    v = _first_verb(words)
+    if v is None:
+        return None
+    # the verb group: auxiliaries and the verb that follows them ("has been", "was closed")
+    end = v + 1
+    while end < len(words) and words[end - 1].lower() in _AUX and is_verb(words[end]):
+        end += 1
+    subject = words[:v]
+    if "," in subject:  # "The stadium, which opened …": the subject ends at the comma
+        subject = subject[: subject.index(",")]
+    if not subject:
+        return None
+    return " ".join(subject), " ".join(subject + words[v:end])
+
+
+def _kind(rest: str) -> str:
+    """``vp`` (starts with a verb), ``clause`` (own subject and verb) or ``np`` (no verb)."""
+    words = [w for w in _words(rest) if w[:1].isalnum()]
+    if not words:
+        return "np"
+    first = words[0].lower()
+    if first.endswith("ing") and is_verb(first):
+        return "subordinate"  # "while serving a sentence": not a statement of its own
+    if first in _AUX:
+        return "vp"
+    if is_verb(first) and not words[0][:1].isupper():
+        # "imports fell": a noun that looks like a verb, then the clause's own verb
+        return "clause" if len(words) > 1 and is_verb(words[1]) else "vp"
+    if first in _FRONTED and _first_verb(words[:6]) is not None:
+        return "vp"  # "but in the end voted for it": the subject is shared
+    if _first_verb(words[:6]) is not None:
+        return "clause"
+    return "np"
+
+
+def _sentence(text: str) -> str:
+    text = text.strip().rstrip(",;")
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def split_statements(sentence: str) -> list[str]:
+    """The statements of ``sentence`` (itself alone when it is not a coordination of them).
+
+    At most :data:`MAX_PARTS` parts; every part is a sentence of its own (shared
+    subject re-attached, capitalised, full stop). Never raises.
+    """
+    text = sentence.strip()
+    if not text:
+        return []
+    body = text.rstrip(".!? ")
+    cuts = [m for m in _BOUNDARY.finditer(body) if not _NO_SPLIT_BEFORE.search(body[: m.start()])]
+    if not cuts:
+        return [text]
+    first = body[: cuts[0].start()]
+    head = subject_and_verb(first)
+    if head is None:
+        return [text]
+    subject, subject_verb = head
+    parts = [_sentence(first)]
+    bounds = [*cuts, None]
+    for cut, nxt in zip(cuts, bounds[1:], strict=True):
+        rest = body[cut.end() : nxt.start() if nxt is not None else len(body)]
+        if not rest.strip():
+            return [text]
+        conj = cut.group(0).strip(" ,;").lower() or ";"
+        kind = _kind(rest)
+        if kind == "vp" and conj != ";":
+            parts.append(_sentence(f"{subject} {rest}"))
+        elif kind == "clause":
+            parts.append(_sentence(rest))
+        elif kind == "np" and conj in _GAPPING:
+            parts.append(_sentence(f"{subject_verb} {rest}"))
+        else:
+            return [text]
+        if len(parts) >= MAX_PARTS:
+            break
+    return parts if len(parts) > 1 else [text]

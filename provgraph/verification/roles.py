@@ -1,0 +1,265 @@
+"""Who did what to whom, and does the state still hold: two things a small NLI model misses.
+
+The shipped cross-encoder scores "Brazil beat Germany" against "Germany beat
+Brazil" as entailment 0.97 (the words are the same), and "the museum is
+closed" against "the museum reopened" as entailment: it has no model of
+argument order or of events that end a state. Two small, general rules:
+
+* **argument order** (:func:`role_swap`): the claim and a source sentence use
+  the same verb (same lemma, by ``lemminflect``) between the same two named
+  entities (capitalised word runs), with agent and patient exchanged. A
+  passive ("B was acquired by A") is read as its active form, so it agrees
+  with "A acquired B". Symmetric verbs ("met", "merged with", "played") never
+  count. Entities must be capitalised names: "the company bought the startup"
+  is left to NLI.
+* **ended state** (:func:`ended_state`): the claim asserts a state as current
+  ("is closed", "is still operating", "remains minister", "is the current
+  coach", "is still alive") and the matching source sentence (sharing half
+  of the claim's content words) reports an event that ends that state
+  ("reopened", "shut down", "resigned", "until … dismissed", "died"),
+  not negated. The lexicon is of general state/ending pairs, not of any data
+  set.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.claimsplit import can_be_verb, subject_and_verb
+from provgraph.verification.negation import negated_scopes
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import STOPWORDS, stem
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'&.-]*|\S")
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "this", "that", "these", "those", "its", "his", "her", "their", "our"]
+)
+_BE = frozenset(["is", "are", "was", "were", "be", "been", "being", "has", "have", "had"])
+_SYMMETRIC = frozenset(
+    [
+        "meet",
+        "met",
+        "marry",
+        "married",
+        "merge",
+        "merged",
+        "partner",
+        "partnered",
+        "tie",
+        "tied",
+        "draw",
+        "drew",
+        "drawn",
+        "fight",
+        "fought",
+        "debate",
+        "debated",
+        "play",
+        "played",
+        "face",
+        "faced",
+        "compete",
+        "competed",
+        "collaborate",
+        "collaborated",
+        "ally",
+        "allied",
+        "border",
+        "bordered",
+        "resemble",
+        "resembled",
+        "equal",
+        "equalled",
+        "match",
+        "matched",
+        "join",
+        "joined",
+        "sign",
+        "signed",
+        "and",
+        "or",
+        "with",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class RoleFinding:
+    """The claim's relation and the source's, with agent and patient exchanged."""
+
+    verb: str
+    claim: tuple[str, str]
+    source: tuple[str, str]
+
+
+def _lemma(word: str) -> str:
+    from lemminflect import getAllLemmas
+
+    verb = getAllLemmas(word.lower()).get("VERB", ())
+    return verb[0] if verb else word.lower()
+
+
+def _entities(tokens: list[str]) -> list[tuple[int, int, str]]:
+    """Runs of capitalised tokens ``(start, end, key)``; a capitalised first word is a name
+    only when it is not a function word ("The", "In")."""
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        if t[:1].isupper() and not (i == 0 and t.lower() in STOPWORDS):
+            j = i + 1
+            while j < len(tokens) and tokens[j][:1].isupper():
+                j += 1
+            out.append((i, j, " ".join(tokens[i:j]).lower().rstrip(".")))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def relations(sentence: str) -> list[tuple[str, str, str]]:
+    """``(agent, verb lemma, patient)`` for each "Name verb … Name" of ``sentence``."""
+    tokens = _TOKEN.findall(sentence)
+    ents = _entities(tokens)
+    out: list[tuple[str, str, str]] = []
+    for (_s1, e1, a), (s2, _e2, b) in itertools.pairwise(ents):
+        between = tokens[e1:s2]
+        if len(between) > 6 or any(t in ",;" for t in between):
+            continue
+        verbs = [
+            k
+            for k, t in enumerate(between)
+            if t.lower() not in _BE and t.lower() not in _SYMMETRIC and can_be_verb(t)
+        ]
+        if not verbs:
+            continue
+        k = verbs[0]
+        lemma = _lemma(between[k])
+        if lemma in _SYMMETRIC or between[k].lower() in _SYMMETRIC:
+            continue
+        passive = (
+            k > 0
+            and between[k - 1].lower() in _BE
+            and "by" in (w.lower() for w in between[k + 1 :])
+        )
+        out.append((b, lemma, a) if passive else (a, lemma, b))
+    return out
+
+
+def role_swap(claim: str, window: str) -> RoleFinding | None:
+    """A claim relation the window states with agent and patient exchanged, if any."""
+    claim_rel = [r for s in split_sentences(claim) for r in relations(s.text)]
+    if not claim_rel:
+        return None
+    source_rel = [r for s in split_sentences(window) for r in relations(s.text)]
+    for agent, verb, patient in claim_rel:
+        if (agent, verb, patient) in source_rel:
+            return None  # stated the claim's way somewhere: no conflict
+    for agent, verb, patient in claim_rel:
+        if (patient, verb, agent) in source_rel:
+            return RoleFinding(verb, (agent, patient), (patient, agent))
+    return None
+
+
+#: state → (claim phrases asserting it as current, source events that end it)
+_STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "open": (
+        ("open", "operat", "running", "in service", "in operation", "active", "trading"),
+        (
+            "closed",
+            "shut",
+            "ceased",
+            "halted",
+            "demolish",
+            "dismantl",
+            "abandon",
+            "decommission",
+            "bankrupt",
+            "discontinu",
+            "torn down",
+            "went out of business",
+        ),
+    ),
+    "closed": (("closed", "shut"), ("reopen", "re-open", "opened again")),
+    "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
+    "office": (
+        (
+            "remains",
+            "current",
+            "currently",
+            "still serves",
+            "incumbent",
+            "still leads",
+            "still heads",
+            "still runs",
+        ),
+        (
+            "resign",
+            "stepped down",
+            "steps down",
+            "dismissed",
+            "fired",
+            "sacked",
+            "ousted",
+            "retired",
+            "removed from",
+            "replaced",
+            "quit",
+            "until",
+            "former",
+            "left the",
+        ),
+    ),
+}
+_CURRENT = re.compile(
+    r"\b(?:is|are|remains?|still|current(?:ly)?|continues? to|now|incumbent)\b", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class StateFinding:
+    """A state the claim asserts as current and the source event that ended it."""
+
+    state: str
+    event: str
+
+
+def _holder(claim: str) -> set[str]:
+    """Stems of the claim's subject (the words before its first verb), determiners dropped."""
+    head = subject_and_verb(claim)
+    if head is None:
+        return set()
+    return {stem(w) for w in head[0].split() if w.lower() not in _DETERMINERS and w[:1].isalnum()}
+
+
+def ended_state(claim: str, window: str) -> StateFinding | None:
+    """The state the claim asserts as current that a source sentence about its subject ended."""
+    if not _CURRENT.search(claim):
+        return None
+    holder = _holder(claim)
+    if not holder:
+        return None
+    low_claim = claim.lower()
+    states = [
+        (state, endings)
+        for state, (asserted, endings) in _STATES.items()
+        if any(re.search(rf"\b{re.escape(p)}", low_claim) for p in asserted)
+    ]
+    for sentence in split_sentences(window):
+        words = {stem(w) for w in _TOKEN.findall(sentence.text)}
+        if len(holder & words) * 2 < len(holder) or not holder & words:
+            continue
+        low_sentence = sentence.text.lower()
+        negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
+        for state, endings in states:
+            for event in endings:
+                m = re.search(rf"\b{re.escape(event)}", low_sentence)
+                if m is None or re.search(rf"\b{re.escape(event)}", low_claim):
+                    continue
+                word = re.match(r"[a-z-]+", low_sentence[m.start() :])
+                if word is not None and stem(word.group(0)) in negated:
+                    continue
+                return StateFinding(state, event)
+    return None

@@ -1,0 +1,162 @@
+"""Statement splitting, the focused-pass planning, argument order and ended states."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.consistency import check_consistency
+from provgraph.verification.focus import plan, premise_clauses, rewrite_values
+from provgraph.verification.quantities import extract_quantities
+from provgraph.verification.roles import ended_state, relations, role_swap
+
+
+@pytest.mark.parametrize(
+    ("sentence", "parts"),
+    [
+        (
+            "The company opened a plant in Ohio and hired 500 workers.",
+            ["The company opened a plant in Ohio.", "The company hired 500 workers."],
+        ),
+        ("Sales rose, while costs fell by 2%.", ["Sales rose.", "Costs fell by 2%."]),
+        (
+            "The tablet has a brighter display but a shorter battery life.",
+            ["The tablet has a brighter display.", "The tablet has a shorter battery life."],
+        ),
+        (
+            "The lake, which froze in 1963, covers 40 km2 and feeds two rivers.",
+            ["The lake, which froze in 1963, covers 40 km2.", "The lake feeds two rivers."],
+        ),
+    ],
+)
+def test_coordinated_statements_are_split_with_the_shared_subject(
+    sentence: str, parts: list[str]
+) -> None:
+    assert split_statements(sentence) == parts
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Norway and Sweden signed the treaty.",  # noun coordination: one statement
+        "The firm invests in research and development.",
+        "Prices were between 10 and 20 dollars.",
+        "She painted the portrait while living in Rome.",  # subordinate gerund
+        "The band played rock and roll for ten years.",
+    ],
+)
+def test_non_statement_coordinations_are_left_whole(sentence: str) -> None:
+    assert split_statements(sentence) == [sentence]
+
+
+def test_agreeing_values_are_read_in_the_source_wording() -> None:
+    claim = "The dam cost $2.3 billion."
+    window = "Completed in 2001, the dam cost 2,300 million dollars."
+    result = check_consistency(claim, window, window)
+    assert result.agreed_values == (("$2.3 billion", "2,300 million dollars"),)
+    assert rewrite_values(claim, result.agreed_values) == "The dam cost 2,300 million dollars."
+
+
+def test_plan_focuses_only_when_something_can_change() -> None:
+    window = "The pier was rebuilt in 1990."
+    assert plan("The pier was rebuilt in 1990.", window, (), 0.3, 0.8) is None
+    statements, premises = plan("The pier was rebuilt and reopened.", window, (), 0.9, 0.8) or (
+        [],
+        [],
+    )
+    assert statements == ["The pier was rebuilt.", "The pier reopened."]
+    assert premises == [window]
+    clause_window = "The mayor opened the fair but did not speak."
+    assert premise_clauses(clause_window) == [
+        "The mayor opened the fair.",
+        "The mayor did not speak.",
+    ]
+    # an undecided single statement is read against the evidence's own clauses
+    assert plan("The mayor opened the fair.", clause_window, (), 0.3, 0.8) is not None
+    assert plan("The mayor opened the fair.", clause_window, (), 0.9, 0.8) is None
+
+
+def test_argument_order_swaps_are_found_and_passives_agree() -> None:
+    assert relations("Orion Labs was bought by Vega Corp last year.") == [
+        ("vega corp", "buy", "orion labs")
+    ]
+    swap = role_swap("Vega Corp bought Orion Labs.", "Orion Labs bought Vega Corp in 2019.")
+    assert swap is not None and swap.verb == "buy"
+    assert role_swap("Vega Corp bought Orion Labs.", "Orion Labs was bought by Vega Corp.") is None
+    # symmetric verbs and plain nouns never count
+    assert role_swap("Ghana met Peru in Lima.", "Peru met Ghana in Lima.") is None
+    assert role_swap("The firm bought the startup.", "The startup bought the firm.") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "state"),
+    [
+        ("The library is closed to readers.", "The library reopened to readers in May.", "closed"),
+        ("The smelter is still operating.", "The smelter was shut down in 2011.", "open"),
+        (
+            "Ines Roy remains party leader.",
+            "Ines Roy resigned as party leader on Friday.",
+            "office",
+        ),
+        ("The painter is still alive.", "The painter died in 2004.", "alive"),
+    ],
+)
+def test_a_state_asserted_as_current_conflicts_with_its_ending(
+    claim: str, source: str, state: str
+) -> None:
+    found = ended_state(claim, source)
+    assert found is not None and found.state == state
+    assert check_consistency(claim, source, source).negation_mismatch
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The library was closed in 2010.", "The library reopened in 2012."),  # not "current"
+        ("The library is closed to readers.", "The library shut its doors in May."),
+        ("The smelter is still operating.", "The smelter has not shut down."),
+        ("The painter is still alive.", "The sculptor died in 2004."),  # another subject
+    ],
+)
+def test_no_ended_state_without_a_current_claim_an_ending_or_the_same_subject(
+    claim: str, source: str
+) -> None:
+    assert ended_state(claim, source) is None
+
+
+def test_money_pounds_symbols_dozens_and_fractions_of_a_unit() -> None:
+    (pounds,) = extract_quantities("The club raised forty thousand pounds.")
+    (symbol,) = extract_quantities("The club raised £40,000 at its gala.")
+    assert pounds.kind == symbol.kind == "currency:pound sterling" and pounds.overlaps(symbol)
+    assert extract_quantities("The parcel weighs 40 pounds.")[0].kind == "mass"
+    (dozen,) = extract_quantities("A dozen boats sank.")
+    assert dozen.kind == "count" and dozen.low <= 12 <= dozen.high
+    kinds = {m.kind for m in extract_quantities("Rates rose by a quarter of a percentage point.")}
+    assert "percent" not in kinds  # a fraction of a point is not a share of a population
+
+
+def test_a_scaled_number_is_not_the_bare_number() -> None:
+    claim = "The town has 12 public libraries."
+    source = "The town's public libraries lent 12 million books last year."
+    assert check_consistency(claim, source, source).number_mismatches == ("12",)
+
+
+_TEXT = st.text(
+    alphabet=st.sampled_from(
+        list("ABab ,;.'-and but while was by Vega Orion is still closed 0123")
+    ),
+    max_size=120,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(_TEXT, _TEXT)
+def test_splitting_focus_planning_and_role_rules_never_raise(claim: str, window: str) -> None:
+    parts = split_statements(claim)
+    assert len(parts) <= 3 and all(isinstance(p, str) for p in parts)
+    premise_clauses(window)
+    plan(claim, window, (), 0.5, 0.8)
+    role_swap(claim, window)
+    ended_state(claim, window)
