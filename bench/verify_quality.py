@@ -1,7 +1,7 @@
 """Quality of the verification stages on labelled claim/source data.
 
 Usage: ``python bench/verify_quality.py --data DIR [--json] [--limit N | --sample N]
-[--no-embeddings] [--no-nli] [--embedding-max-windows K] [--dump-scores FILE]``,
+[--no-embeddings] [--no-nli] [--no-nli-focus] [--embedding-max-windows K] [--dump-scores FILE]``,
 or ``--from-scores FILE`` to recompute the metrics of a dump at the current
 thresholds without scoring again.
 
@@ -244,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-embeddings", action="store_true")
     parser.add_argument("--no-nli", action="store_true")
     parser.add_argument("--nli-model", default=None)
+    parser.add_argument(
+        "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
+    )
     parser.add_argument("--dump-scores", type=Path, default=None)
     args = parser.parse_args(argv)
     extra: dict[str, Any] = {}
@@ -253,6 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         embeddings=not args.no_embeddings,
         nli=not args.no_nli,
         nli_model=args.nli_model,
+        nli_focus=not args.no_nli_focus,
         relative=False,
         coverage=False,
         **extra,
