@@ -47,6 +47,12 @@ CASES: list[dict[str, Any]] = [case for cases in FILE_CASES.values() for case in
 #: Cases the shipped NLI model gets wrong (measured), with why. Not fixed by
 #: sentence-specific rules on purpose: that would pass this file and nothing else.
 KNOWN_MODEL_LIMITS: dict[str, str] = {
+    "part2-while-missing": (
+        "weak (support 0.354) where unsupported is right: the combiner was refitted on "
+        "the session-4 full dump before the focused NLI pass existed, so the lexical and "
+        "embedding features (high: the first part is stated verbatim) outweigh the "
+        "weakest part's focused entailment (0.09); refit on a dump of the merged pipeline"
+    ),
     "neg-no-longer-supported": (
         "NLI scores 'ended its Lisbon service' against 'no longer flies to Lisbon' as "
         "contradiction 0.86: it matches the negation cue, not the meaning"
