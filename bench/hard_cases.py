@@ -31,7 +31,7 @@ from provgraph.verification import (
 DATA = Path(__file__).resolve().parents[1] / "tests" / "verification" / "data"
 
 
-def _score_file(path: Path, models: StageModels) -> dict[str, Any]:
+def _score_file(path: Path, models: StageModels, config: VerificationConfig) -> dict[str, Any]:
     cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     failures: list[dict[str, Any]] = []
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -41,7 +41,7 @@ def _score_file(path: Path, models: StageModels) -> dict[str, Any]:
         report = verify_text(
             f"{case['claim']} [REF|d_1]",
             MappingSourceResolver({"d_1": case["source"]}),
-            VerificationConfig(),
+            config,
             models=models,
         )
         check = report.checks[0]
@@ -78,13 +78,17 @@ def main() -> None:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show-failures", action="store_true")
+    parser.add_argument(
+        "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
+    )
     args = parser.parse_args()
+    config = VerificationConfig(nli_focus=not args.no_nli_focus)
     files = args.files or sorted(DATA.glob("hard_cases*.jsonl"))
     from provgraph.verification.embeddings import EmbeddingEncoder
     from provgraph.verification.nli import load_nli
 
     models = StageModels(encoder=EmbeddingEncoder(), nli_model=load_nli(None))
-    out = {"files": {p.name: _score_file(p, models) for p in files}}
+    out = {"files": {p.name: _score_file(p, models, config) for p in files}}
     if args.json:
         print(json.dumps(out, indent=2))
         return
