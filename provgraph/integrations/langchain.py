@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
 
@@ -38,7 +37,6 @@ from provgraph.citations import extract_file_path
 from provgraph.graph import NodeType
 from provgraph.integrations._shared import (
     DEFAULT_MAX_SESSIONS,
-    RunFields,
     SessionRecorders,
     StepChain,
     content_text,
@@ -52,7 +50,7 @@ from provgraph.integrations.langchain_payloads import (
     payload_text,
     runnable_name,
 )
-from provgraph.sdk.recorder import RecordedNode, SessionRecorder
+from provgraph.integrations.langchain_runs import AgentRun, GraphRun, RunInFlight
 from provgraph.sdk.sinks import EventSink
 
 try:
@@ -69,40 +67,6 @@ CITATION_METADATA_KEY = "provgraph_citation_key"
 
 SESSION_METADATA_KEYS = ("provgraph_session_id", "session_id", "thread_id", "conversation_id")
 """Run metadata naming the session, first match wins."""
-
-
-@dataclass
-class _Graph:
-    """One outermost run: its recorder and the chain every node of it continues."""
-
-    recorder: SessionRecorder
-    chain: StepChain
-    nodes: dict[str, _Agent] = field(default_factory=dict)
-    last_response: str | None = None
-
-
-@dataclass
-class _Agent:
-    graph: _Graph
-    node: RecordedNode
-    agent_name: str
-    run_id: str
-
-    def fields(self) -> RunFields:
-        return {"run_id": self.run_id, "agent_name": self.agent_name}
-
-
-@dataclass
-class _Run:
-    """A LangChain run in flight: whose it is and what it reported."""
-
-    agent: _Agent
-    name: str
-    is_root: bool = False
-    is_agent: bool = False
-    node: RecordedNode | None = None
-    reads: list[str] = field(default_factory=list)
-    query: str | None = None
 
 
 class ProvgraphCallbackHandler(BaseCallbackHandler):
@@ -131,21 +95,21 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
         self.source_tools: set[str] = set(source_tools)
         self.session_id = session_id
         self._recorders = SessionRecorders(sink, max_sessions=max_sessions)
-        self._runs: dict[UUID, _Run] = {}
+        self._runs: dict[UUID, RunInFlight] = {}
         self._lock = threading.RLock()
 
     # ------------------------------------------------------------------ structure
     def _start_root(
         self, run_id: UUID, name: str, metadata: Mapping[str, Any] | None, text: str | None
-    ) -> _Run:
+    ) -> RunInFlight:
         named = [(metadata or {}).get(k) for k in SESSION_METADATA_KEYS]
         session = first_text(self.session_id, *named) or f"langchain-{run_id}"
         recorder = self._recorders.for_session(session)
         node = recorder.run(name, run_id=str(run_id))
-        agent = _Agent(_Graph(recorder, StepChain(node.node_id)), node, name, str(run_id))
+        agent = AgentRun(GraphRun(recorder, StepChain(node.node_id)), node, name, str(run_id))
         if text:
             agent.graph.chain.reset(recorder.input(node.node_id, text, **agent.fields()).node_id)
-        run = _Run(agent, name, is_root=True, is_agent=True)
+        run = RunInFlight(agent, name, is_root=True, is_agent=True)
         self._runs[run_id] = run
         return run
 
@@ -156,23 +120,23 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
         name: str,
         metadata: Mapping[str, Any] | None,
         text: str | None = None,
-    ) -> _Run:
+    ) -> RunInFlight:
         parent = self._runs.get(parent_run_id) if parent_run_id is not None else None
         if parent is None:
             return self._start_root(run_id, name, metadata, text)
-        run = _Run(parent.agent, name)
+        run = RunInFlight(parent.agent, name)
         self._runs[run_id] = run
         return run
 
-    def _close(self, run_id: UUID) -> _Run | None:
+    def _close(self, run_id: UUID) -> RunInFlight | None:
         return self._runs.pop(run_id, None)
 
-    def _finish_root(self, run: _Run, text: str | None) -> None:
+    def _finish_root(self, run: RunInFlight, text: str | None) -> None:
         agent = run.agent
         if text:
             agent.graph.recorder.final_output(agent.graph.chain.nodes, text, **agent.fields())
 
-    def _anchor(self, agent: _Agent) -> str:
+    def _anchor(self, agent: AgentRun) -> str:
         """What a tool call or read hangs from: the response that asked for it, else the run."""
         return agent.graph.last_response or agent.node.node_id
 
@@ -195,7 +159,7 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
                 self._start_root(run_id, name, metadata, payload_text(inputs, ("human", "user")))
                 return
             if (metadata or {}).get("langgraph_node") != name or parent.name == name:
-                self._runs[run_id] = _Run(parent.agent, name)
+                self._runs[run_id] = RunInFlight(parent.agent, name)
                 return
             outer = parent.agent
             agent = outer.graph.nodes.get(name)
@@ -204,9 +168,9 @@ class ProvgraphCallbackHandler(BaseCallbackHandler):
                 node = rec.run(
                     name, run_id=f"{outer.run_id}/{name}", delegated_by=outer.node.node_id
                 )
-                agent = _Agent(outer.graph, node, name, f"{outer.run_id}/{name}")
+                agent = AgentRun(outer.graph, node, name, f"{outer.run_id}/{name}")
                 outer.graph.nodes[name] = agent
-            self._runs[run_id] = _Run(agent, name, is_agent=True)
+            self._runs[run_id] = RunInFlight(agent, name, is_agent=True)
 
     def on_chain_end(self, outputs: Any, *, run_id: UUID, **kwargs: Any) -> None:
         with self._lock:
