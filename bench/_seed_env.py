@@ -23,17 +23,24 @@ RUNNER = Path(__file__).with_name("_seed_runner.py")
 PACKAGE = "pydantic-ai-provenance"
 
 
+def _runs(python: str) -> bool:
+    """Does ``python`` start? A pyenv shim is on PATH but fails when the global
+    version is another one ("pyenv: python3.12: command not found")."""
+    try:
+        done = subprocess.run([python, "-c", "pass"], capture_output=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
 def find_python312() -> str | None:
-    """A Python ≥ 3.12 interpreter: PATH first, then pyenv versions."""
-    for name in ("python3.12", "python3.13", "python3.14"):
-        found = shutil.which(name)
-        if found:
-            return found
+    """A Python ≥ 3.12 interpreter that starts: PATH first, then pyenv versions by path."""
+    candidates = [
+        found for n in ("python3.12", "python3.13", "python3.14") if (found := shutil.which(n))
+    ]
     for root in sorted(Path.home().glob(".pyenv/versions/3.1[2-9]*"), reverse=True):
-        candidate = root / "bin" / "python"
-        if candidate.is_file():
-            return str(candidate)
-    return None
+        candidates.append(str(root / "bin" / "python"))
+    return next((c for c in candidates if _runs(c)), None)
 
 
 def _venv_python(venv: Path) -> Path:
