@@ -83,7 +83,7 @@ def _plain(value: Any) -> bool:
                 return False
         return True
     if kind is int:
-        return -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER
+        return bool(-MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER)
     return False
 
 
