@@ -10,6 +10,9 @@ else a throwaway instance started and stopped through ``provgraph.ops``.
   each, ``MERGE`` on (project, id) (the ceiling: no dedupe, no LWW, no key checks);
 * ``store_rows_per_s``: the same graph through ``Neo4jGraphStore.ingest`` from
   the events (batches of ``--batch-size`` events), same rows counted;
+* ``raw_client_cpu_seconds`` / ``store_client_cpu_seconds``: this process's CPU
+  (``time.process_time``) in each side: what of the wall time is the client's
+  Python (and the driver's packing), the rest being the server and waiting;
 * the two are interleaved batch by batch (raw, store, raw, …) so that a busy
   machine's load swings hit both alike;
 * ``queries``: p50/p99 ms after a warm-up, on the graph the adapter built:
@@ -39,6 +42,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -109,6 +113,16 @@ def raw_batches(
     return work
 
 
+@dataclass
+class Spent:
+    """Wall and client CPU seconds (``time.process_time``) of each side."""
+
+    raw_s: float = 0.0
+    store_s: float = 0.0
+    raw_cpu_s: float = 0.0
+    store_cpu_s: float = 0.0
+
+
 def interleaved_ingest(
     store: Neo4jGraphStore,
     database: str,
@@ -117,27 +131,30 @@ def interleaved_ingest(
     batch: int,
     raw_project: str,
     store_project: str,
-) -> tuple[float, float]:
+) -> Spent:
     """Alternate raw transactions and adapter batches; seconds spent by each side."""
     event_batches = [workload.events[i : i + batch] for i in range(0, len(workload.events), batch)]
-    raw_s = store_s = 0.0
+    spent = Spent()
     raw_per_turn = -(-len(raw_work) // max(1, len(event_batches)))
     pending = list(raw_work)
-    for events in event_batches:
-        started = time.perf_counter()
-        for text, params in pending[:raw_per_turn]:
+
+    def raw(work: list[tuple[str, dict[str, Any]]]) -> None:
+        started, cpu = time.perf_counter(), time.process_time()
+        for text, params in work:
             store.driver.execute_query(text, {"project": raw_project, **params}, database_=database)
+        spent.raw_s += time.perf_counter() - started
+        spent.raw_cpu_s += time.process_time() - cpu
+
+    for events in event_batches:
+        raw(pending[:raw_per_turn])
         del pending[:raw_per_turn]
-        raw_s += time.perf_counter() - started
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         result = store.ingest(store_project, events)
-        store_s += time.perf_counter() - started
+        spent.store_s += time.perf_counter() - started
+        spent.store_cpu_s += time.process_time() - cpu
         assert len(result.accepted) == len(events), "every event must be accepted"
-    started = time.perf_counter()
-    for text, params in pending:
-        store.driver.execute_query(text, {"project": raw_project, **params}, database_=database)
-    raw_s += time.perf_counter() - started
-    return raw_s, store_s
+    raw(pending)
+    return spent
 
 
 def latencies(
@@ -203,9 +220,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 for text, params in raw_batches(nodes, edges, args.batch_size):
                     execute = {"project": store_project, **params}
                     driver.execute_query(text, execute, database_=database)
-                raw_s, store_s = time.perf_counter() - started, 0.0
+                spent = Spent(raw_s=time.perf_counter() - started)
             else:
-                raw_s, store_s = interleaved_ingest(
+                spent = interleaved_ingest(
                     store,
                     database,
                     workload,
@@ -214,6 +231,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     raw_project,
                     store_project,
                 )
+            raw_s, store_s = spent.raw_s, spent.store_s
             attribution = latencies(
                 lambda i: store.attribution(store_project, AttributionQuery(i)),
                 workload.final_outputs,
@@ -285,6 +303,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "ratio": round(store_rate / raw_rate, 3) if raw_rate and store_rate else None,
         "raw_seconds": round(raw_s, 2),
         "store_seconds": round(store_s, 2),
+        "raw_client_cpu_seconds": round(spent.raw_cpu_s, 2),
+        "store_client_cpu_seconds": round(spent.store_cpu_s, 2),
         "queries": {
             "attribution": attribution,
             "lineage": lineage,

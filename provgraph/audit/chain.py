@@ -11,12 +11,14 @@ the tombstone entry lists the digests of what was dropped.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from provgraph.audit.canonical import digest
+from provgraph.audit.canonical import digest, exact_canonical_json
 
 GENESIS = "0" * 64
 """``prev`` of a project's first entry."""
@@ -112,6 +114,31 @@ def ingest_entry(events: list[dict[str, Any]]) -> PendingEntry:
     return PendingEntry(
         EntryKind.INGEST, {"events": [digest(e) for e in events]}, {"events": list(events)}
     )
+
+
+def encoded_ingest_entry(events: list[dict[str, Any]]) -> tuple[PendingEntry, bytes]:
+    """:func:`ingest_entry` and its payload's JSON text, from one serialisation per event.
+
+    Each event's canonical bytes are hashed and, when they are a faithful JSON
+    text of the event (:func:`~provgraph.audit.canonical.exact_canonical_json`),
+    reused as its element of the payload; otherwise (an integer beyond I-JSON's
+    range, which the digest takes as a string) the element is the plain JSON.
+    The payload parses back to ``events`` either way, so the chain's verifier
+    (which re-hashes the parsed payload) is unchanged; only the stored text's
+    key order differs from ``json.dumps(payload)``.
+    """
+    digests: list[str] = []
+    parts: list[bytes] = []
+    for event in events:
+        exact = exact_canonical_json(event)
+        if exact is None:
+            digests.append(digest(event))
+            parts.append(json.dumps(event, ensure_ascii=False, separators=(",", ":")).encode())
+        else:
+            digests.append(hashlib.sha256(exact).hexdigest())
+            parts.append(exact)
+    pending = PendingEntry(EntryKind.INGEST, {"events": digests}, {"events": list(events)})
+    return pending, b'{"events":[' + b",".join(parts) + b"]}"
 
 
 def report_key(output_id: str, config_hash: str) -> str:

@@ -13,6 +13,7 @@ from provgraph.audit.chain import (
     AuditEntry,
     EntryKind,
     PendingEntry,
+    encoded_ingest_entry,
     ingest_entry,
     report_entry,
     seal,
@@ -150,3 +151,18 @@ def test_signed_checkpoints_verify_and_detect_a_changed_range(tmp_path) -> None:
     entries[-1] = replace(entries[-1], header=forged)
     failure = first_failure(check_checkpoints(entries, verify_signature))
     assert failure is not None and failure.check == "signature"
+
+
+def test_the_encoded_ingest_entry_is_the_ingest_entry_and_its_payload_parses_back() -> None:
+    import json
+
+    events = [
+        *EVENTS,
+        {"id": "big", "data": {"n": 2**64, "f": 1.0, "g": 1e21}},  # beyond I-JSON, floats
+        {"id": "astral", "content": "\U0001f600 \u2028", "data": {"\U0001f600": [1, None]}},
+    ]
+    pending, payload_json = encoded_ingest_entry(events)
+    assert pending == ingest_entry(events)
+    assert json.loads(payload_json) == {"events": events}  # the big integer stays an integer
+    entry = seal("p", (0, GENESIS), pending)
+    assert check_payloads([replace(entry, payload=json.loads(payload_json))]) == []

@@ -13,6 +13,7 @@ import pytest
 from provgraph.audit.canonical import digest, text_digest
 from provgraph.audit.chain import GENESIS, EntryKind
 from provgraph.errors import ValidationError
+from provgraph.events import Event
 from provgraph.store.audit_types import Review, ReviewAction
 from provgraph.store.codec import report_to_dict
 from provgraph.store.port import GraphStore
@@ -77,6 +78,32 @@ def test_every_accepted_batch_is_one_entry_and_duplicates_add_none(
     assert store.audit_head(project) == (entries[-1].seq, entries[-1].hash)
     store.ingest(project, events)  # all duplicates: nothing accepted, no entry
     assert len(load_entries(store, project)) == len(entries)
+    assert verify_project(store, project).ok
+
+
+def test_events_with_any_json_data_are_sealed_and_stored_as_sent(
+    store: GraphStore, project: str
+) -> None:
+    """Each tier of canonical JSON (plain, floats, beyond I-JSON, astral characters):
+    the payload keeps the event as sent, the header its digest, the chain verifies."""
+    base = story_events()[0].model_dump(mode="json")
+    datas = [
+        {"tool": "search", "k": 3},
+        {"score": 0.25, "whole": 1.0, "tiny": 1e-7},
+        {"id": 2**64, "neg": -(2**60)},
+        {"\U0001f600": "caf\u00e9 \U0001f600", "ctl": "\u0000\u001f"},
+    ]
+    events = [
+        Event.model_validate({**base, "id": f"data-{i}", "node_id": f"data-{i}", "data": data})
+        for i, data in enumerate(datas)
+    ]
+    store.ingest(project, events)
+    entries = load_entries(store, project)
+    stored = [e for entry in entries for e in entry.payload["events"]]  # type: ignore[index]
+    assert stored == [e.model_dump(mode="json") for e in events]
+    assert [d for entry in entries for d in entry.header["events"]] == [
+        digest(e.model_dump(mode="json")) for e in events
+    ]
     assert verify_project(store, project).ok
 
 

@@ -20,7 +20,7 @@ from provgraph.audit.chain import (
     GENESIS,
     AuditEntry,
     PendingEntry,
-    ingest_entry,
+    encoded_ingest_entry,
     report_entry,
     review_entry,
     seal,
@@ -56,7 +56,11 @@ project's ingest workload, a plain JSON payload cost a median 17 % per batch, pa
 def pack_payload(payload: dict[str, Any] | None) -> str | None:
     if payload is None:
         return None
-    raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+    return pack_json(json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode())
+
+
+def pack_json(raw: bytes) -> str:
+    """A payload already serialised to JSON (UTF-8), packed."""
     return PACKED + base64.b64encode(zlib.compress(raw, 1)).decode("ascii")
 
 
@@ -104,8 +108,10 @@ def append(project: str, pending: PendingEntry) -> Program[AuditEntry]:
     return entry
 
 
-def entry_params(entry: AuditEntry) -> dict[str, Any]:
-    """The parameters of ``audit_append_clause`` for a sealed entry."""
+def entry_params(entry: AuditEntry, payload_json: bytes | None = None) -> dict[str, Any]:
+    """The parameters of ``audit_append_clause`` for a sealed entry; ``payload_json``
+    is the payload's JSON text when the caller already has it (ingest)."""
+    payload = pack_payload(entry.payload) if payload_json is None else pack_json(payload_json)
     return {
         "seq": entry.seq,
         "kind": entry.kind,
@@ -113,7 +119,7 @@ def entry_params(entry: AuditEntry) -> dict[str, Any]:
         "header": _json(entry.header),
         "prev": entry.prev,
         "hash": entry.hash,
-        "payload": pack_payload(entry.payload),
+        "payload": payload,
     }
 
 
@@ -148,8 +154,9 @@ def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Pro
     by_index = dict(events)
 
     def sealer(head: tuple[int, str], written: tuple[EventWrite, ...]) -> dict[str, Any]:
-        payload = [by_index[w.index].model_dump(mode="json") for w in written]
-        return entry_params(seal(project, head, ingest_entry(payload)))
+        dumped = [by_index[w.index].model_dump(mode="json") for w in written]
+        pending, payload_json = encoded_ingest_entry(dumped)
+        return entry_params(seal(project, head, pending), payload_json)
 
     result, _ = yield from ops.ingest_decided(project, events, batch, sealer)
     return result

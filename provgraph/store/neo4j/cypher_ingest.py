@@ -147,14 +147,15 @@ def _audit_entry_block() -> str:
 def ingest_write_query(*, chained: bool = False) -> str:
     """Apply the accepted part of a batch in the lookup's transaction.
 
-    Blocks run in order: deliveries, nodes, edges, key bindings, key uses,
-    ``cited_in`` edges, and (``chained``) the audit entry with its parameters
-    (``$seq``, ``$kind``, ``$at``, ``$header``, ``$prev``, ``$hash``, ``$payload``).
+    Blocks run in order: deliveries (``$delivered``, the event ids), nodes, edges,
+    key bindings, key uses, ``cited_in`` edges, and (``chained``) the audit entry
+    with its parameters (``$seq``, ``$kind``, ``$at``, ``$header``, ``$prev``,
+    ``$hash``, ``$payload``).
     """
     return (
         "CALL () {\n"
-        + rows_of("delivery")
-        + f"  CREATE (:{DELIVERY} {{project: $project, id: row.id, batch: $batch}})\n"
+        "  UNWIND $delivered AS id\n"
+        f"  CREATE (:{DELIVERY} {{project: $project, id: id, batch: $batch}})\n"
         "}\n"
         + _node_write_block()
         + _edges_write_block()
