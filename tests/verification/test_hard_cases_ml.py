@@ -206,3 +206,70 @@ def test_demo_session_verdicts_with_the_default_pipeline(models: StageModels) ->
         (6, "a_5"): "supported",  # CEO steps down in June 2026, Lindqvist succeeds
     }
     assert report.unresolvable_keys == ["d_9"]
+
+
+def _yearly_report() -> str:
+    """A long source of near-identical sentences that differ only in year and figures."""
+    lines = [
+        f"In {year} the cooperative shipped {tons:,} tonnes of coffee to {n} ports."
+        for year, tons, n in zip(
+            range(2008, 2024),
+            (
+                1200,
+                1350,
+                1410,
+                1530,
+                1620,
+                1790,
+                1850,
+                1990,
+                2110,
+                2230,
+                2380,
+                2450,
+                2600,
+                2710,
+                2890,
+                3020,
+            ),
+            (4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12),
+            strict=True,
+        )
+    ]
+    return " ".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("claim", "expected"),
+    [
+        ("In 2016 the cooperative shipped 2,110 tonnes of coffee to 8 ports.", "supported"),
+        pytest.param(
+            "In 2016 the cooperative shipped 2,890 tonnes of coffee to 8 ports.",
+            "contradicted",
+            marks=pytest.mark.xfail(
+                strict=True,
+                reason="2,890 is stated in the 2021 sentence beside the claim's words: the "
+                "consistency check's 'stated elsewhere' rescue matches words, not the year "
+                "that anchors the figure, and the NLI model entails the mixed window",
+            ),
+        ),
+    ],
+)
+def test_a_quoted_sentence_is_read_where_it_is_quoted(
+    claim: str, expected: str, models: StageModels
+) -> None:
+    """Siblings that differ only in figures must not stand in for the quoted sentence.
+
+    The embedding ranking puts a sibling sentence first on such a source; the
+    NLI read there and called the quote a contradiction (issue 14, the speed
+    benchmark's copied claims).
+    """
+    report = verify_text(
+        f"{claim} [REF|d_1]",
+        MappingSourceResolver({"d_1": _yearly_report()}),
+        VerificationConfig(),
+        models=models,
+    )
+    check = report.checks[0]
+    assert check.verdict.value == expected, (check.support_score, check.contradiction_score)
+    assert check.evidence is not None and "2016" in check.evidence.text
