@@ -52,17 +52,19 @@ def store() -> MemoryGraphStore:
 
 
 class FlakyStore:
-    """Delegates to a real store; ``save_report`` fails ``failures`` times first."""
+    """Delegates to a real store; storing a job's report fails ``failures`` times first."""
 
     def __init__(self, inner: MemoryGraphStore, failures: int) -> None:
         self.inner = inner
         self.failures = failures
 
-    def save_report(self, project: str, report: StoredReport) -> StoredReport:
+    def complete_job(
+        self, project: str, report: StoredReport, job: Job
+    ) -> tuple[StoredReport, Job]:
         if self.failures > 0:
             self.failures -= 1
             raise StoreUnavailableError("neo4j is restarting")
-        return self.inner.save_report(project, report)
+        return self.inner.complete_job(project, report, job)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
