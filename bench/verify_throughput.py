@@ -110,8 +110,9 @@ def run_direct(
 
 
 def start_worker(
-    settings: Settings, concurrency: int, log_dir: Path
+    settings: Settings, concurrency: int, log_dir: Path, tree: Path = REPO
 ) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``celery worker -c concurrency`` running the code of ``tree`` (default: this one)."""
     from services.worker.dispatch import celery_app_for
 
     name = f"bench{concurrency}-{uuid.uuid4().hex[:6]}@localhost"
@@ -122,7 +123,7 @@ def start_worker(
             "PROVGRAPH_NEO4J_URI": settings.neo4j_uri or "",
             "PROVGRAPH_NEO4J_USER": settings.neo4j_user,
             "PROVGRAPH_NEO4J_PASSWORD": settings.neo4j_password or "",
-            "PYTHONPATH": str(REPO),
+            "PYTHONPATH": str(tree),
         }
     )
     log = (log_dir / f"{name.split('@')[0]}.log").open("wb")
@@ -145,7 +146,7 @@ def start_worker(
             "-n",
             name,
         ],
-        cwd=REPO,
+        cwd=tree,
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
