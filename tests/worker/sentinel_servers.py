@@ -55,6 +55,11 @@ class SentinelSet:
         host, port = reply
         return (host.decode() if isinstance(host, bytes) else host, int(port))
 
+    def settled(self) -> bool:
+        """The sentinel sees its master up (what clients check before using it)."""
+        state = self.client(self.sentinel_port, None).sentinel_master(MASTER_NAME)
+        return bool(state["is_master"] and not state["is_sdown"] and not state["is_odown"])
+
     def kill(self, name: str) -> None:
         popen = self.processes[name]
         if popen.poll() is None:
@@ -161,4 +166,5 @@ def wait_for_failover(servers: SentinelSet, timeout: float = 60.0) -> tuple[str,
         servers,
         timeout,
     )
+    _wait(lambda: servers.settled(), "the sentinel's view of the new master settled", servers)
     return ("127.0.0.1", servers.replica_port)

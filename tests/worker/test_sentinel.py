@@ -1,15 +1,18 @@
 """A Sentinel-managed broker, end to end: real Redis master, replica and sentinel.
 
-The API's readiness check and publishing client and a real Celery worker are
-all pointed at the sentinel only (``sentinel://…`` and the master's name);
-a job runs to its report. Then the master is SIGKILLed, the sentinel promotes
-the replica, readiness follows it, and the next job runs on the new master
-through the same worker and the same API client (both reconnect through the
-sentinel). Neither side is ever told the master's own address.
+The API's readiness check and publishing client, ``provgraph worker-health``
+and a real Celery worker are all pointed at the sentinel only (``sentinel://…``
+and the master's name); a job runs to its report. Then the master is
+SIGKILLed, the sentinel promotes the replica, readiness follows it, and the
+next job runs on the new master through the same worker and the same API
+client (both reconnect through the sentinel). Neither side is ever told the
+master's own address.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +21,7 @@ import httpx
 import pytest
 
 from provgraph.config import Settings
+from provgraph.ops.worker_health import worker_health
 from provgraph.store.async_memory import AsyncMemoryGraphStore
 from provgraph.store.neo4j import open_async_neo4j_store
 from provgraph.store.port import AsyncGraphStore, GraphStore
@@ -103,10 +107,17 @@ async def test_a_sentinel_broker_runs_jobs_and_survives_a_failover(
         assert graph_store.get_report(first, OUTPUT_ID) is not None
         # the message went through the master the sentinel named, never through the replica
         assert sentinels.master_address() == ("127.0.0.1", sentinels.master_port)
+        health = worker_health(settings, timeout=5.0)  # `provgraph worker-health`
+        assert health.ok and set(health.queue_depths) == {"light", "heavy"}, health
 
         sentinels.kill("master")
         assert wait_for_failover(sentinels) == ("127.0.0.1", sentinels.replica_port)
+        # a probe polls: right after a failover the sentinels may still be settling
+        deadline = time.monotonic() + 30
         status, checks = await _readiness(settings)
+        while (status, checks["broker"]) != (200, "ok") and time.monotonic() < deadline:
+            await asyncio.sleep(0.5)
+            status, checks = await _readiness(settings)
         assert (status, checks["broker"]) == (200, "ok"), checks
 
         second = _new_project(graph_store)
