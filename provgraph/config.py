@@ -240,5 +240,5 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         first = exc.errors(include_url=False)[0]
         variable = PREFIX + str(first["loc"][0]).upper()
         raise ConfigurationError(f"{variable}: {first['msg']}") from exc
-    settings.sentinel_address  # noqa: B018 - a Sentinel URL without its master fails here, early
+    _ = settings.sentinel_address  # parsed now: a Sentinel URL without its master stops start-up
     return settings
