@@ -30,12 +30,14 @@ import json
 import os
 import platform
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
 from contextlib import ExitStack, suppress
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +47,7 @@ sys.path.insert(0, str(REPO))
 from provgraph.config import Settings  # noqa: E402
 from provgraph.events import Event  # noqa: E402
 from provgraph.store.port import GraphStore  # noqa: E402
-from provgraph.store.types import JobState  # noqa: E402
+from provgraph.store.types import Job, JobState  # noqa: E402
 from provgraph.verification.config import VerificationConfig  # noqa: E402
 
 FIXTURE = REPO / "tests" / "fixtures" / "multi_agent_session.jsonl"
@@ -89,19 +91,28 @@ def run_direct(
     projects = make_projects(store, n + 1, "direct")
     verify_output(store, projects[0], OUTPUT_ID, config, models=models)  # warm-up
     citations = 0
+    per_job: list[float] = []
     started = time.perf_counter()
     for project in projects[1:]:
+        one = time.perf_counter()
         report = verify_output(store, project, OUTPUT_ID, config, models=models)
         if save:
             store.save_report(project, report_to_stored(report, OUTPUT_ID, None))
         citations += report.citations_checked
+        per_job.append(time.perf_counter() - one)
     elapsed = time.perf_counter() - started
-    return {"seconds": elapsed, "citations": citations, "reports": n}
+    return {
+        "seconds": elapsed,
+        "citations": citations,
+        "reports": n,
+        "per_job_median_s": statistics.median(per_job),
+    }
 
 
 def start_worker(
-    settings: Settings, concurrency: int, log_dir: Path
+    settings: Settings, concurrency: int, log_dir: Path, tree: Path = REPO
 ) -> tuple[subprocess.Popen[bytes], str]:
+    """A ``celery worker -c concurrency`` running the code of ``tree`` (default: this one)."""
     from services.worker.dispatch import celery_app_for
 
     name = f"bench{concurrency}-{uuid.uuid4().hex[:6]}@localhost"
@@ -112,7 +123,7 @@ def start_worker(
             "PROVGRAPH_NEO4J_URI": settings.neo4j_uri or "",
             "PROVGRAPH_NEO4J_USER": settings.neo4j_user,
             "PROVGRAPH_NEO4J_PASSWORD": settings.neo4j_password or "",
-            "PYTHONPATH": str(REPO),
+            "PYTHONPATH": str(tree),
         }
     )
     log = (log_dir / f"{name.split('@')[0]}.log").open("wb")
@@ -135,7 +146,7 @@ def start_worker(
             "-n",
             name,
         ],
-        cwd=REPO,
+        cwd=tree,
         env=env,
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -163,8 +174,10 @@ def stop_worker(popen: subprocess.Popen[bytes]) -> None:
     popen.wait(timeout=30)
 
 
-def wait_all(store: GraphStore, jobs: list[tuple[str, str]], timeout: float = 1800) -> int:
-    """Wait until every (project, job id) is finished; returns citations checked.
+def wait_all(
+    store: GraphStore, jobs: list[tuple[str, str]], timeout: float = 1800
+) -> tuple[int, list[Job]]:
+    """Wait until every (project, job id) is finished; returns citations checked and the jobs.
 
     Polls only the last job still unfinished (every 20 ms) and checks the others
     once it is done: polling every job every 0.1 s put tens of reads per second
@@ -173,6 +186,7 @@ def wait_all(store: GraphStore, jobs: list[tuple[str, str]], timeout: float = 18
     deadline = time.monotonic() + timeout
     pending = list(jobs)
     citations = 0
+    finished: list[Job] = []
     while pending:
         project, job_id = pending[-1]
         while True:
@@ -191,8 +205,32 @@ def wait_all(store: GraphStore, jobs: list[tuple[str, str]], timeout: float = 18
                 raise SystemExit(f"job {job_id} failed: {job.error}")
             else:
                 citations += int(job.extra.get("citations_checked", 0))
+                finished.append(job)
         pending = still
-    return citations
+    return citations, finished
+
+
+def job_timing(jobs: list[Job]) -> dict[str, float]:
+    """Per-job figures from the jobs' own ``started_at`` / ``finished_at`` in the graph.
+
+    ``start_interval`` is the median time between two consecutive job starts:
+    with one worker process it is everything a job costs the worker (the
+    message, the job's state writes, the run, the report, the ack), and it is
+    less sensitive to the neighbours' load than a drain rate over the whole run.
+    ``run`` is ``started_at`` → ``finished_at`` as each version records it.
+    """
+    from datetime import datetime
+
+    def at(job: Job, key: str) -> float:
+        return datetime.fromisoformat(str(job.extra[key])).timestamp()
+
+    starts = sorted(at(j, "started_at") for j in jobs)
+    gaps = [b - a for a, b in pairwise(starts)]
+    runs = [at(j, "finished_at") - at(j, "started_at") for j in jobs]
+    return {
+        "start_interval_median_s": round(statistics.median(gaps), 4) if gaps else 0.0,
+        "run_median_s": round(statistics.median(runs), 4) if runs else 0.0,
+    }
 
 
 def run_queued(
@@ -225,7 +263,7 @@ def run_queued(
         started = time.perf_counter()
         jobs = enqueue_all(store, settings, config, projects)
         enqueue_s = time.perf_counter() - started
-        citations = wait_all(store, jobs)
+        citations, _ = wait_all(store, jobs)
         elapsed = time.perf_counter() - started
         # drain: the queue filled first (consumers paused), then the workers let go
         app = celery_app_for(settings)
@@ -236,7 +274,7 @@ def run_queued(
         drain_started = time.perf_counter()
         for queue in queues:
             app.control.add_consumer(queue, destination=[name], reply=True, timeout=10)
-        drain_citations = wait_all(store, primed)
+        drain_citations, drained = wait_all(store, primed)
         drain_s = time.perf_counter() - drain_started
     finally:
         stop_worker(popen)
@@ -247,6 +285,7 @@ def run_queued(
         "end_to_end_seconds": elapsed,
         "end_to_end_citations": citations,
         "enqueue_seconds": enqueue_s,
+        **job_timing(drained),
     }
 
 
@@ -348,6 +387,24 @@ def main() -> None:
         "ratio_one_worker_vs_saved": round(q["1"][0] / s_cps, 3) if s_cps and "1" in q else None,
         "scaling_vs_one_worker": {k: round(v[0] / q["1"][0], 3) for k, v in q.items()}
         if "1" in q
+        else None,
+        "per_job_s": {
+            "direct_median": round(direct["per_job_median_s"], 4),
+            "direct_saved_median": round(saved["per_job_median_s"], 4),
+            "queued_start_interval_median": {
+                k: v["start_interval_median_s"] for k, v in queued.items()
+            },
+            "queued_run_median": {k: v["run_median_s"] for k, v in queued.items()},
+        },
+        "ratio_one_worker_per_job": round(
+            direct["per_job_median_s"] / queued["1"]["start_interval_median_s"], 3
+        )
+        if "1" in queued and queued["1"]["start_interval_median_s"]
+        else None,
+        "ratio_one_worker_per_job_vs_saved": round(
+            saved["per_job_median_s"] / queued["1"]["start_interval_median_s"], 3
+        )
+        if "1" in queued and queued["1"]["start_interval_median_s"]
         else None,
         "loadavg": [round(x, 2) for x in os.getloadavg()],
         "end_to_end_one_loop_enqueuing": end_to_end,

@@ -15,6 +15,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic import ValidationError as PydanticValidationError
 
+from provgraph.broker import SentinelAddress, is_sentinel_url, parse_sentinel_url
 from provgraph.errors import ConfigurationError
 
 PREFIX = "PROVGRAPH_"
@@ -60,7 +61,16 @@ class Settings(BaseModel):
         description="Budget of one GraphQL query: objects it may resolve, estimated up front.",
     )
     broker_url: str | None = Field(
-        default=None, description="redis://…; set to use Celery workers."
+        default=None,
+        description="redis://… or sentinel://h1:p1;sentinel://h2:p2 (Redis Sentinel); "
+        "set to use Celery workers.",
+    )
+    redis_sentinel_master: str | None = Field(
+        default=None,
+        description="Master name the sentinels monitor; required with a sentinel:// broker URL.",
+    )
+    redis_sentinel_password: str | None = Field(
+        default=None, description="AUTH of the sentinels themselves, when they require it."
     )
     auto_verify: bool = Field(
         default=True, description="Enqueue verification when a final output arrives."
@@ -192,6 +202,20 @@ class Settings(BaseModel):
     def uses_broker(self) -> bool:
         return bool(self.broker_url)
 
+    @property
+    def sentinel_address(self) -> SentinelAddress | None:
+        """The Sentinel set of a ``sentinel://`` broker URL, else None.
+
+        Raises ``ConfigurationError`` when the master name is missing or the
+        URL is malformed (:func:`provgraph.broker.parse_sentinel_url`).
+        """
+        if not is_sentinel_url(self.broker_url):
+            return None
+        assert self.broker_url is not None
+        return parse_sentinel_url(
+            self.broker_url, self.redis_sentinel_master, self.redis_sentinel_password
+        )
+
 
 def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     """Read ``PROVGRAPH_*`` variables; a malformed value names its variable.
@@ -211,8 +235,10 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         if value != "":
             values[field] = value
     try:
-        return Settings.model_validate(values)
+        settings = Settings.model_validate(values)
     except PydanticValidationError as exc:
         first = exc.errors(include_url=False)[0]
         variable = PREFIX + str(first["loc"][0]).upper()
         raise ConfigurationError(f"{variable}: {first['msg']}") from exc
+    _ = settings.sentinel_address  # parsed now: a Sentinel URL without its master stops start-up
+    return settings

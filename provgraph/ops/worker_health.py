@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from provgraph.config import Settings, load_settings
-from provgraph.usecases.publishing import queue_topology
+from provgraph.usecases.publishing import broker_connection, queue_topology
 from provgraph.usecases.queues import QUEUES
 
 
@@ -48,7 +48,7 @@ def worker_health(settings: Settings | None = None, *, timeout: float = 3.0) -> 
     if not settings.uses_broker:
         return WorkerHealth(broker=False, error="no broker configured (PROVGRAPH_BROKER_URL)")
     app = Celery("provgraph-health", set_as_current=False)
-    app.conf.update(broker_url=settings.broker_url, **queue_topology())
+    app.conf.update(**queue_topology(), **broker_connection(settings))
     depths: dict[str, int] = {}
     try:
         with app.connection_for_write() as conn:

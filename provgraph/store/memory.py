@@ -113,6 +113,9 @@ class MemoryGraphStore(MemoryAuditMixin):
             self._apply_report(project, report_from_dict(record["report"]))
             if "entry" in record:
                 self._project(project).audit.append(AuditEntry.from_dict(record["entry"]))
+            if "job" in record:  # complete_job: the job's final state in the same line
+                done = job_from_dict(record["job"])
+                self._project(project).jobs[done.id] = done
         elif op == "job":
             job = job_from_dict(record["job"])
             self._project(project).jobs[job.id] = job
@@ -286,6 +289,19 @@ class MemoryGraphStore(MemoryAuditMixin):
 
     # ------------------------------------------------------------------ reports and jobs
     def save_report(self, project: str, report: StoredReport) -> StoredReport:
+        return self._save_report(project, report, None)[0]
+
+    def complete_job(
+        self, project: str, report: StoredReport, job: Job
+    ) -> tuple[StoredReport, Job]:
+        stored, done = self._save_report(project, report, job)
+        assert done is not None
+        return stored, done
+
+    def _save_report(
+        self, project: str, report: StoredReport, job: Job | None
+    ) -> tuple[StoredReport, Job | None]:
+        """The report (and the job that produced it) in one log line: both or neither."""
         with self._lock:
             stored = self._apply_report(project, report)
             doc = report_to_dict(stored)
@@ -294,8 +310,12 @@ class MemoryGraphStore(MemoryAuditMixin):
                 entry = self._seal(project, report_entry(doc))
                 self._project(project).audit.append(entry)
                 record["entry"] = entry.to_dict()
+            if job is not None:
+                job = replace(job, report_version=stored.version)
+                self._project(project).jobs[job.id] = job
+                record["job"] = job_to_dict(job)
             self._append(record)
-            return stored
+            return stored, job
 
     def _apply_report(self, project: str, report: StoredReport) -> StoredReport:
         versions = self._project(project).reports.setdefault(report.output_id, [])

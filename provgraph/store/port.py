@@ -139,6 +139,19 @@ class GraphStore(Protocol):
         """Create or update a verification job (state, attempts, error, timestamps)."""
         ...
 
+    def complete_job(
+        self, project: str, report: StoredReport, job: Job
+    ) -> tuple[StoredReport, Job]:
+        """Store a job's report and the job's final state in one write (one transaction).
+
+        The report is saved as by :meth:`save_report` (same idempotency and
+        audit entry); the job is saved with ``report_version`` set to the
+        version the report got. Either both are stored or neither is, so no
+        reader sees a report whose job still says ``running``, and a worker
+        pays one store round trip for the two writes instead of two.
+        """
+        ...
+
     def get_job(self, project: str, job_id: str) -> Job | None: ...
 
     def list_jobs(

@@ -183,8 +183,9 @@ def run_verification_job(
     A job already ``done`` or ``failed`` is returned unchanged (a redelivered
     message after completion, or a late duplicate, does nothing). Otherwise the
     job is marked ``running`` (attempts + 1, ``started_at``), the engine runs,
-    the report is saved (one per output and config, whatever the number of
-    runs) and the job is marked ``done`` with the report version.
+    and the report (one per output and config, whatever the number of runs)
+    and the job's ``done`` state with the report version are stored in one
+    write (:meth:`GraphStore.complete_job`).
 
     Transient failures (:class:`RetryableError`, e.g. the store is down) put the
     job back to ``queued`` when the store allows it and re-raise, so the caller
@@ -217,29 +218,30 @@ def run_verification_job(
     try:
         if before_run is not None:
             before_run(job)
-        stored, citations = _verify(store, project, job, config, models)
+        report, citations = _verify(store, project, job, config, models)
+        finished = utcnow()
+        done = replace(
+            job,
+            state=JobState.DONE,
+            error=None,
+            updated_at=finished,
+            extra={
+                **job.extra,
+                EXTRA_FINISHED_AT: finished.isoformat(),
+                EXTRA_DURATION_S: round(time.monotonic() - clock, 6),
+                EXTRA_CITATIONS: citations,
+                EXTRA_REPORT_CONFIG_HASH: report.config_hash,
+            },
+        )
+        # the report and the job's final state in one write: both or neither
+        _, done = store.complete_job(project, report, done)
     except RetryableError as exc:
         _requeue_after_transient(store, project, job, exc)
         raise
     except Exception as exc:  # anything else will fail again: record it, do not retry
         log.warning("verification job %s failed permanently: %s", job.id, exc, exc_info=True)
         return mark_failed(store, project, job, f"{type(exc).__name__}: {exc}")
-    finished = utcnow()
-    done = replace(
-        job,
-        state=JobState.DONE,
-        error=None,
-        report_version=stored.version,
-        updated_at=finished,
-        extra={
-            **job.extra,
-            EXTRA_FINISHED_AT: finished.isoformat(),
-            EXTRA_DURATION_S: round(time.monotonic() - clock, 6),
-            EXTRA_CITATIONS: citations,
-            EXTRA_REPORT_CONFIG_HASH: stored.config_hash,
-        },
-    )
-    return store.save_job(project, done)
+    return done
 
 
 def mark_failed(store: GraphStore, project: str, job: Job | str, reason: str) -> Job:
@@ -275,14 +277,18 @@ def _verify(
     config: VerificationConfig,
     models: StageModels | None,
 ) -> tuple[StoredReport, int]:
-    """Run the engine and save its report under the job's config hash."""
-    from provgraph.verification.engine import verify_output
+    """Run the engine; the report to store under the job's config hash, and citations checked.
+
+    The output node is read once, here: its session id goes into the stored
+    report and the engine verifies the node it is given.
+    """
+    from provgraph.verification.engine import verify_node
     from provgraph.verification.report import report_to_stored
 
     node = store.get_node(project, job.output_id)
     if node is None:
         raise NotFoundError(f"output {job.output_id!r} is no longer in project {project!r}")
-    report = verify_output(store, project, job.output_id, config, models=models)
+    report = verify_node(store, project, node, config, models=models)
     stored = report_to_stored(report, job.output_id, node.session_id)
     if stored.config_hash != job.config_hash:
         # Version skew: the requester and this worker run different VerificationConfig
@@ -295,7 +301,7 @@ def _verify(
             stored.config_hash,
             job.config_hash,
         )
-    return store.save_report(project, stored), report.citations_checked
+    return stored, report.citations_checked
 
 
 def _requeue_after_transient(

@@ -13,6 +13,8 @@ from __future__ import annotations
 import uuid
 from typing import TYPE_CHECKING, Any, Protocol
 
+from provgraph.broker import sentinel_transport_options
+from provgraph.config import Settings
 from provgraph.store.types import Job
 from provgraph.usecases.jobs import config_to_json
 from provgraph.usecases.queues import (
@@ -63,6 +65,27 @@ def queue_topology() -> dict[str, Any]:
         "result_serializer": "json",
         "accept_content": ["json"],
     }
+
+
+def broker_connection(settings: Settings) -> dict[str, Any]:
+    """Celery settings naming the broker: its URL and, for Redis Sentinel, the master.
+
+    Every Celery app of the project (the worker's, the API's publishing client,
+    the health probe's) is configured with it, so a ``sentinel://`` URL works
+    everywhere or fails everywhere with the same configuration error. No
+    result backend is used (job state lives in the graph); should one be
+    configured on the same Sentinel set, it needs the same master name, so
+    ``result_backend_transport_options`` carries it too (Celery's documented
+    pairing). ``broker_transport_options`` here holds only the Sentinel keys:
+    the worker merges its own timing options into it.
+    """
+    config: dict[str, Any] = {"broker_url": settings.broker_url}
+    address = settings.sentinel_address
+    if address is not None:
+        options = sentinel_transport_options(address)
+        config["broker_transport_options"] = options
+        config["result_backend_transport_options"] = dict(options)
+    return config
 
 
 PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0.2, "interval_step": 0.5}

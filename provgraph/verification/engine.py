@@ -38,6 +38,7 @@ from provgraph.verification.sources import GraphSourceResolver, ResolvedSource, 
 from provgraph.verification.verdicts import Verdict, decide, ramp
 
 if TYPE_CHECKING:
+    from provgraph.graph import ProvenanceNode
     from provgraph.store.port import GraphStore
 
 
@@ -291,10 +292,26 @@ def verify_output(
     models: StageModels | None = None,
 ) -> VerificationReport:
     """Verify a stored output node against the sources of its session (through the port)."""
-    cfg = config or VerificationConfig()
     node = store.get_node(project, output_id)
     if node is None:
         raise NotFoundError(f"output node {output_id!r} does not exist in project {project!r}")
+    return verify_node(store, project, node, config, models=models)
+
+
+def verify_node(
+    store: GraphStore,
+    project: str,
+    node: ProvenanceNode,
+    config: VerificationConfig | None = None,
+    *,
+    models: StageModels | None = None,
+) -> VerificationReport:
+    """:func:`verify_output` for an output node the caller already read.
+
+    A verification job reads the node anyway (it needs the session id for the
+    stored report), so it passes it here rather than paying a second read.
+    """
+    cfg = config or VerificationConfig()
     if node.session_id is None:
         raise ValidationError("the output node has no session_id", path="output_id")
     resolver = GraphSourceResolver(

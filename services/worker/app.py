@@ -29,7 +29,7 @@ from celery.signals import worker_process_init, worker_process_shutdown
 
 from provgraph.config import Settings, load_settings
 from provgraph.usecases.jobs import BeforeRun
-from provgraph.usecases.publishing import queue_topology
+from provgraph.usecases.publishing import broker_connection, queue_topology
 from provgraph.usecases.queues import TASK_CHECKPOINT, TASK_RETENTION, TASK_SWEEP
 from services.worker.options import WorkerOptions
 
@@ -41,11 +41,14 @@ DEFAULT_BROKER_URL = "redis://127.0.0.1:6379/0"
 
 def celery_config(settings: Settings, options: WorkerOptions) -> dict[str, Any]:
     """Celery settings for this project (pure: tested without a broker)."""
+    broker = broker_connection(settings)
     return {
         **queue_topology(),
+        **broker,
         "broker_url": settings.broker_url or DEFAULT_BROKER_URL,
         "broker_connection_retry_on_startup": True,
         "broker_transport_options": {
+            **broker.get("broker_transport_options", {}),  # Sentinel: the master's name
             "visibility_timeout": options.visibility_timeout,
             "unacked_restore_interval": options.unacked_restore_interval,
             "unacked_restore_throttle": 1,

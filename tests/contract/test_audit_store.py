@@ -6,6 +6,7 @@ erasure (both scopes) leaving a verifying chain and no trace in the graph.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -17,7 +18,7 @@ from provgraph.events import Event
 from provgraph.store.audit_types import Review, ReviewAction
 from provgraph.store.codec import report_to_dict
 from provgraph.store.port import GraphStore
-from provgraph.store.types import StoredReport
+from provgraph.store.types import Job, JobState, StoredReport
 from provgraph.usecases.audit_replay import load_entries
 from provgraph.usecases.audit_verify import verify_project
 from provgraph.usecases.erasure import apply_erasure, plan_session_erasure, plan_subject_erasure
@@ -175,3 +176,26 @@ def test_subject_erasure_removes_every_matching_node(store: GraphStore, project:
 def test_audit_projects_lists_projects_with_a_chain(store: GraphStore, project: str) -> None:
     store.ingest(project, story_events()[:3])
     assert project in store.audit_projects()
+
+
+def test_a_job_completes_with_its_report_in_one_write(store: GraphStore, project: str) -> None:
+    """``complete_job``: the report (chained like ``save_report``) and the job's final
+    state with the report's version; a rerun keeps one report and its version."""
+    store.ingest(project, story_events())
+    moment = datetime(2026, 3, 1, tzinfo=UTC)
+    running = Job("job-1", OUTPUT, "cfg", JobState.RUNNING, moment, moment, attempts=1)
+    store.save_job(project, running)
+    done = replace(running, state=JobState.DONE, extra={"citations_checked": 1})
+    stored, saved = store.complete_job(project, _report(), done)
+    assert stored.version == 1 and saved == replace(done, report_version=1)
+    assert store.get_job(project, "job-1") == saved
+    assert store.get_report(project, OUTPUT) == stored
+    last = load_entries(store, project)[-1]
+    assert last.kind == EntryKind.REPORT and last.header["report"] == digest(report_to_dict(stored))
+    again, _ = store.complete_job(project, _report(), done)  # a redelivered run
+    other, other_job = store.complete_job(
+        project, _report(config="cfg-2"), replace(done, id="job-2", config_hash="cfg-2")
+    )
+    assert again.version == 1 and (other.version, other_job.report_version) == (2, 2)
+    assert sorted(r.version for r in store.list_reports(project).items) == [1, 2]
+    assert verify_project(store, project).ok

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,13 @@ from hypothesis import strategies as st
 from provgraph.errors import EventLogCorruptionError
 from provgraph.events import Event, parse_events
 from provgraph.store.memory import MemoryGraphStore
-from provgraph.store.types import AttributionQuery, LineageDirection
+from provgraph.store.types import (
+    AttributionQuery,
+    Job,
+    JobState,
+    LineageDirection,
+    StoredReport,
+)
 
 DEMO = Path(__file__).parents[2] / "provgraph" / "examples" / "demo_session.jsonl"
 
@@ -113,6 +120,30 @@ def test_log_survives_reopen(tmp_path: Path) -> None:
     reopened = MemoryGraphStore(path)
     assert reopened.recovery is None
     assert snapshot(reopened) == before
+
+
+def test_a_completed_job_is_one_log_line_with_its_report(tmp_path: Path) -> None:
+    """``complete_job`` writes the report and the job's final state in one line, so a
+    torn write loses both (the job reruns) and a reopened store has both."""
+    path = tmp_path / "events.jsonl"
+    store = MemoryGraphStore(path)
+    store.ingest("p", demo_events())
+    now = datetime.now(UTC)
+    job = Job("j", "coord-output", "cfg", JobState.DONE, now, now, attempts=1)
+    report = StoredReport("coord-output", "demo-session-1", "cfg", {"checks": []}, now)
+    lines = len(path.read_text().splitlines())
+    stored, done = store.complete_job("p", report, job)
+    store.close()
+    assert len(path.read_text().splitlines()) == lines + 1
+    reopened = MemoryGraphStore(path)
+    assert reopened.get_job("p", "j") == done and done.report_version == stored.version == 1
+    assert reopened.get_report("p", "coord-output") == stored
+    reopened.close()
+    with path.open("r+b") as log:  # tear the last line: neither the report nor the job
+        log.truncate(os.path.getsize(path) - 5)
+    torn = MemoryGraphStore(path)
+    assert torn.recovery is not None
+    assert torn.get_job("p", "j") is None and torn.get_report("p", "coord-output") is None
 
 
 def _batches_log(tmp_path: Path) -> tuple[Path, list[int]]:

@@ -232,6 +232,7 @@ class WorkerFactory:
             **{k: v for k, v in os.environ.items() if not k.startswith("PROVGRAPH_")},
             **TEST_WORKER_ENV,
             "PROVGRAPH_BROKER_URL": settings.broker_url or "",
+            "PROVGRAPH_REDIS_SENTINEL_MASTER": settings.redis_sentinel_master or "",
             "PROVGRAPH_NEO4J_URI": settings.neo4j_uri or "",
             "PROVGRAPH_NEO4J_USER": settings.neo4j_user,
             "PROVGRAPH_NEO4J_PASSWORD": settings.neo4j_password or "",

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from prometheus_client import CollectorRegistry
 
-from provgraph.config import Settings
+from provgraph.config import Settings, load_settings
 from provgraph.errors import ConfigurationError, NotFoundError, StoreUnavailableError
 from provgraph.ops.worker_process import celery_command, worker_argv
 from provgraph.store.memory import MemoryGraphStore
@@ -30,9 +30,11 @@ from provgraph.usecases.jobs import (
     utcnow,
 )
 from provgraph.usecases.jobs_inline import InlineJobRunner
+from provgraph.usecases.publishing import broker_connection
 from provgraph.usecases.queues import HEAVY_QUEUE, LIGHT_QUEUE, queue_for
 from provgraph.usecases.sweep import sweep_jobs
 from provgraph.verification.config import VerificationConfig
+from services.api.task_client import celery_client
 from services.worker.app import celery_config
 from services.worker.dispatch import enqueue_verification, shutdown_inline_runners
 from services.worker.metrics import job_stats, register_job_metrics
@@ -52,17 +54,19 @@ def store() -> MemoryGraphStore:
 
 
 class FlakyStore:
-    """Delegates to a real store; ``save_report`` fails ``failures`` times first."""
+    """Delegates to a real store; storing a job's report fails ``failures`` times first."""
 
     def __init__(self, inner: MemoryGraphStore, failures: int) -> None:
         self.inner = inner
         self.failures = failures
 
-    def save_report(self, project: str, report: StoredReport) -> StoredReport:
+    def complete_job(
+        self, project: str, report: StoredReport, job: Job
+    ) -> tuple[StoredReport, Job]:
         if self.failures > 0:
             self.failures -= 1
             raise StoreUnavailableError("neo4j is restarting")
-        return self.inner.save_report(project, report)
+        return self.inner.complete_job(project, report, job)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -245,6 +249,42 @@ def test_celery_config_has_the_reliability_settings() -> None:
     assert conf["broker_transport_options"]["unacked_restore_interval"] == 2
     assert conf["broker_transport_options"]["visibility_timeout"] > conf["task_time_limit"]
     assert set(conf["task_queues"]) == {LIGHT_QUEUE, HEAVY_QUEUE}
+
+
+def test_a_sentinel_broker_is_parsed_and_configured_for_every_celery_app() -> None:
+    """``sentinel://`` URLs (kombu's form) and the master's name reach the worker's app,
+    the API's client and the health probe; a missing master is a named configuration
+    error at load time, not a failure at the first publish."""
+    url = "sentinel://:pw@10.0.0.1:26379/2;sentinel://10.0.0.2;sentinel://10.0.0.3:26380"
+    env = {"PROVGRAPH_BROKER_URL": url, "PROVGRAPH_REDIS_SENTINEL_MASTER": "mymaster"}
+    settings = load_settings({**env, "PROVGRAPH_REDIS_SENTINEL_PASSWORD": "spw"})
+    address = settings.sentinel_address
+    assert address is not None
+    assert address.sentinels == (("10.0.0.1", 26379), ("10.0.0.2", 26379), ("10.0.0.3", 26380))
+    assert (address.master, address.password, address.db) == ("mymaster", "pw", 2)
+    wanted = {"master_name": "mymaster", "sentinel_kwargs": {"password": "spw"}}
+    for conf in (
+        celery_config(settings, WorkerOptions()),
+        celery_client(settings).conf,
+        broker_connection(settings),
+    ):
+        assert conf["broker_url"] == url
+        options = conf["broker_transport_options"]
+        assert {k: options[k] for k in wanted} == wanted
+        assert conf["result_backend_transport_options"]["master_name"] == "mymaster"
+    assert (
+        celery_config(settings, WorkerOptions())["broker_transport_options"]["visibility_timeout"]
+        == WorkerOptions().visibility_timeout
+    )
+    with pytest.raises(ConfigurationError, match="PROVGRAPH_REDIS_SENTINEL_MASTER is not set"):
+        load_settings({"PROVGRAPH_BROKER_URL": url})
+    with pytest.raises(ConfigurationError, match=r"part 2 \('redis://:\*\*\*@h:1'\)"):
+        load_settings({**env, "PROVGRAPH_BROKER_URL": "sentinel://h:1;redis://:secret@h:1"})
+    with pytest.raises(ConfigurationError, match="REDIS_SENTINEL_MASTER"):
+        celery_config(Settings(broker_url=url), WorkerOptions())
+    plain = load_settings({"PROVGRAPH_BROKER_URL": "redis://h:1/0"})
+    assert plain.sentinel_address is None
+    assert broker_connection(plain) == {"broker_url": "redis://h:1/0"}
 
 
 def test_queue_routing_by_config() -> None:

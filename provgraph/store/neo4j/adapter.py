@@ -204,13 +204,25 @@ class Neo4jGraphStore:
     # ------------------------------------------------------------------ reports and jobs
     def save_report(self, project: str, report: StoredReport) -> StoredReport:
         """Upsert; a version-number race with a concurrent save is retried."""
+        chain = self.config.audit_chain
+        return self._run_report_write(
+            "save_report", lambda: audit_ops.report_program(chain, project, report)
+        )
+
+    def complete_job(
+        self, project: str, report: StoredReport, job: Job
+    ) -> tuple[StoredReport, Job]:
+        """The report and the job's final state in one transaction (retried like a report)."""
+        chain = self.config.audit_chain
+        return self._run_report_write(
+            "complete_job", lambda: audit_ops.complete_job_program(chain, project, report, job)
+        )
+
+    def _run_report_write(self, action: str, make: Callable[[], ops.Program[T]]) -> T:
+        """A write that saves a report: a version-number race (constraint error) is re-run."""
         for attempt in range(REPORT_SAVE_ATTEMPTS):
             try:
-                return self._run(
-                    "save_report",
-                    lambda: audit_ops.report_program(self.config.audit_chain, project, report),
-                    write=True,
-                )
+                return self._run(action, make, write=True)
             except Exception as exc:
                 if not isinstance(exc.__cause__, neo.ConstraintError):
                     raise

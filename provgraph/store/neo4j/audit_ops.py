@@ -14,6 +14,7 @@ import base64
 import json
 import zlib
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from provgraph.audit.chain import (
@@ -36,7 +37,7 @@ from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j import rows
 from provgraph.store.neo4j.ingest_locks import lock_sessions
 from provgraph.store.neo4j.operations import Program, Record, Statement
-from provgraph.store.types import MAX_PAGE_SIZE, IngestResult, StoredReport, bounded_int
+from provgraph.store.types import MAX_PAGE_SIZE, IngestResult, Job, StoredReport, bounded_int
 
 MAX_AUDIT_PAGE = 10_000
 
@@ -140,6 +141,15 @@ def ingest_program(
 def report_program(chained: bool, project: str, report: StoredReport) -> Program[StoredReport]:
     """The save-report program both adapters run: sealed into the chain when ``chained``."""
     return save_report(project, report) if chained else ops.save_report(project, report)
+
+
+def complete_job_program(
+    chained: bool, project: str, report: StoredReport, job: Job
+) -> Program[tuple[StoredReport, Job]]:
+    """The report (as :func:`report_program`) and then the job, with the report's version."""
+    stored = yield from report_program(chained, project, report)
+    done = yield from ops.save_job(project, replace(job, report_version=stored.version))
+    return stored, done
 
 
 def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Program[IngestResult]:

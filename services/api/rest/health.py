@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from provgraph.store.types import JobState
+from services.api.rest.broker_probe import PING_TIMEOUT_S, ping_broker, ping_redis
 from services.api.state import AppState
 
+__all__ = ["ping_redis", "router"]
+
 router = APIRouter(tags=["operations"])
-PING_TIMEOUT_S = 2.0
 JOB_SAMPLE_CAP = 10_000
 
 
@@ -37,7 +38,7 @@ async def readyz(request: Request) -> JSONResponse:
     state: AppState = request.app.state.provgraph
     checks: dict[str, Any] = {"store": await _check_store(state)}
     if state.settings.broker_url:
-        checks["broker"] = await ping_redis(state.settings.broker_url)
+        checks["broker"] = await ping_broker(state.settings)
     ready = all(c == "ok" for c in checks.values())
     return JSONResponse(
         {"status": "ready" if ready else "not ready", "checks": checks},
@@ -53,45 +54,6 @@ async def _check_store(state: AppState) -> str:
     except Exception as exc:
         return f"unreachable: {type(exc).__name__}"
     return "ok" if ok else "unreachable"
-
-
-async def ping_redis(url: str) -> str:
-    """A raw RESP ``PING`` (with ``AUTH`` when the URL has a password): no client library needed."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("redis", "rediss"):
-        return f"unsupported broker scheme {parts.scheme!r}"
-    try:
-        reader, writer = await asyncio.wait_for(
-            asyncio.open_connection(
-                parts.hostname or "localhost", parts.port or 6379, ssl=parts.scheme == "rediss"
-            ),
-            timeout=PING_TIMEOUT_S,
-        )
-    except (OSError, TimeoutError) as exc:
-        return f"unreachable: {type(exc).__name__}"
-    try:
-        if parts.password:
-            user = parts.username or "default"
-            writer.write(_resp("AUTH", user, parts.password))
-            await writer.drain()
-            if not (await asyncio.wait_for(reader.readline(), PING_TIMEOUT_S)).startswith(b"+OK"):
-                return "authentication failed"
-        writer.write(_resp("PING"))
-        await writer.drain()
-        line = await asyncio.wait_for(reader.readline(), PING_TIMEOUT_S)
-        return "ok" if line.startswith(b"+PONG") else "unexpected reply"
-    except (OSError, TimeoutError) as exc:
-        return f"unreachable: {type(exc).__name__}"
-    finally:
-        writer.close()
-
-
-def _resp(*args: str) -> bytes:
-    out = f"*{len(args)}\r\n".encode()
-    for arg in args:
-        data = arg.encode()
-        out += f"${len(data)}\r\n".encode() + data + b"\r\n"
-    return out
 
 
 @router.get("/metrics", summary="Prometheus metrics", response_class=Response)
