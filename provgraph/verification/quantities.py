@@ -85,7 +85,7 @@ _SHARE_BEFORE = re.compile(
 
 
 def _read(text: str) -> tuple[list[Raw], list[tuple[int, int]]]:
-    """quantulum3's quantities of ``text`` piece by piece (sentence-sized, cached), and change pairs.
+    """quantulum3's quantities of ``text``, piece by piece (cached), and its change pairs.
 
     Pieces without a digit or a number word are skipped: most of a source has no
     quantity, and the library's parse is the costly part of this stage.
@@ -227,5 +227,5 @@ def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> 
 
 
 def extract_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> list[Mention]:
-    """Every quantity of ``text`` as a :class:`Mention`, in text order (see :func:`read_quantities`)."""
+    """Every quantity of ``text`` as a :class:`Mention`, in order (:func:`read_quantities`)."""
     return read_quantities(text, exclude).mentions

@@ -1,0 +1,51 @@
+"""What a value measures: "300 metres *long*" is not "45 metres *high*".
+
+Two values of one dimension attached to the same subject ("the bridge") are
+still different quantities when the words next to them name different
+measures: length vs height, a budget vs a cost, a founding vs a closing. A
+mismatch between them is no contradiction ("The bridge is 300 metres long" /
+"The bridge is 45 metres high"; "The museum's budget is $4 million" / "its
+new wing cost $12 million"; "The factory opened in 1990" / "closed in 2005").
+
+The groups below are stems (:func:`~provgraph.verification.wordsets.stem`) of
+general English words, not of any data set; a value with none of them nearby
+has no stated measure and is compared as before (on its shared words).
+"""
+
+from __future__ import annotations
+
+_GROUPS: dict[str, tuple[str, ...]] = {
+    # physical dimensions
+    "length": ("long", "length", "lengthi"),
+    "height": ("high", "height", "tall", "altitud", "elevati"),
+    "width": ("wid", "width", "broad", "breadth"),
+    "depth": ("deep", "depth"),
+    # money
+    "cost": ("cost", "pric", "paid", "pay", "spent", "spend", "bill", "fee", "expens"),
+    "budget": ("budget",),
+    "revenue": ("revenu", "turnov"),
+    "profit": ("profit",),
+    "loss": ("los", "loss", "deficit"),
+    "debt": ("debt",),
+    "pay": ("salari", "wag"),
+    "funding": ("rais", "fund", "invest", "investm", "donat", "grant"),
+    "value": ("valuati", "valu", "worth"),
+    # events a date is attached to
+    "start": ("found", "open", "began", "begun", "begin", "inaugur", "introduc"),
+    "end": ("clos", "shut", "end", "dissolv", "abolish", "discontinu", "demolish"),
+    "built": ("built",),
+    "born": ("born",),
+    "died": ("died",),
+}
+_STEM_GROUP = {s: group for group, stems in _GROUPS.items() for s in stems}
+
+
+def measures(near: frozenset[str]) -> frozenset[str]:
+    """The measure groups named by a value's neighbouring stems (empty: none stated)."""
+    return frozenset(_STEM_GROUP[s] for s in near if s in _STEM_GROUP)
+
+
+def different_measures(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Two values' neighbouring stems both name what they measure, and never the same thing."""
+    ma, mb = measures(a), measures(b)
+    return bool(ma) and bool(mb) and not (ma & mb)
