@@ -38,11 +38,12 @@ import re
 from dataclasses import dataclass, field
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.changes import extract_changes, judge_change
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.measures import different_measures
 from provgraph.verification.negation import negation_conflict
-from provgraph.verification.quantities import extract_quantities
+from provgraph.verification.quantities import Quantities, read_quantities
 from provgraph.verification.roles import ended_state, role_swap
 from provgraph.verification.slots import (
     SAME_SUBJECT_SCORE,
@@ -191,13 +192,44 @@ def _judge(
     return mismatched, unverified, agreed, against
 
 
+def _judge_changes(
+    claim: str, claim_read: Quantities, window_read: Quantities
+) -> tuple[list[str], list[str], list[Mention]]:
+    """``(mismatched, agreed, claim quantities left to compare as plain values)``.
+
+    A claim's relative change ("fell by 20%", "doubled") is judged against the
+    window's changes "from A to B" (:mod:`.changes`) when the window has any; its
+    percentage is then not also compared as a plain value. Without a change in
+    the window nothing is said about it (no signal, not counted).
+    """
+    if not window_read.changes:
+        return [], [], claim_read.mentions
+    mismatched: list[str] = []
+    agreed: list[str] = []
+    judged: list[tuple[int, int]] = []
+    for change in extract_changes(claim):
+        outcome = judge_change(change, window_read.changes)
+        if outcome == Outcome.AGREE:
+            agreed.append(change.surface)
+        elif outcome == Outcome.MISMATCH:
+            mismatched.append(change.surface)
+        else:
+            continue
+        if change.value_span is not None:
+            judged.append(change.value_span)
+    rest = [m for m in claim_read.mentions if not any(s < m.end and m.start < e for s, e in judged)]
+    return mismatched, agreed, rest
+
+
 def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult:
     """Compare ``claim`` with its evidence ``window`` (and the whole ``source`` for presence)."""
     if not claim.strip() or not window.strip():
         return ConsistencyResult()
     claim_dates, window_dates = extract_dates(claim), extract_dates(window)
-    claim_quantities = extract_quantities(claim, [(d.start, d.end) for d in claim_dates])
-    window_quantities = extract_quantities(window, [(d.start, d.end) for d in window_dates])
+    claim_read = read_quantities(claim, [(d.start, d.end) for d in claim_dates])
+    window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])
+    c_mm, c_ok, claim_quantities = _judge_changes(claim, claim_read, window_read)
+    window_quantities = window_read.mentions
     pairs: list[tuple[str, str]] = []
     d_mm, d_unv, d_ok, d_against = _judge(
         claim_dates, window_dates, source, dates=True, pairs=pairs
@@ -205,6 +237,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     q_mm, q_unv, q_ok, q_against = _judge(
         claim_quantities, window_quantities, source, dates=False, pairs=pairs
     )
+    q_mm, q_ok = q_mm + c_mm, q_ok + c_ok
     # each statement of a two-part claim on its own: "a larger screen but a smaller battery"
     statements = split_statements(claim) or [claim]
     negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
@@ -237,7 +270,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         checked=True,
         details=details,
         agreements=tuple(sorted(set(d_ok + q_ok))),
-        values_checked=len(claim_dates) + len(claim_quantities),
+        values_checked=len(claim_dates) + len(claim_quantities) + len(c_mm) + len(c_ok),
         values_agreed=len(d_ok) + len(q_ok),
         agreed_values=tuple(pairs),
     )
