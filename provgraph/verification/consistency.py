@@ -96,6 +96,24 @@ class ConsistencyResult:
     #: differently ("$2.3 billion" / "2,300 million dollars"): the focused NLI
     #: pass reads the claim with the source's wording (:mod:`.focus`).
     agreed_values: tuple[tuple[str, str], ...] = ()
+    #: Relative changes of the claim ("fell by 20%") a source change "from A to
+    #: B" confirms.
+    agreed_changes: tuple[str, ...] = ()
+
+    @property
+    def values_paraphrased(self) -> bool:
+        """Every claim value is confirmed, at least one written otherwise, and nothing conflicts.
+
+        NLI models misread rewritten numbers ("7%" / "0.07", "fell by 20%" /
+        "from 50,000 to 40,000") as contradictions; the verdict policy does not
+        let NLI alone contradict such a claim (docs/verification.md, session 5).
+        """
+        return (
+            self.agreement == 1.0
+            and bool(self.agreed_values or self.agreed_changes)
+            and not self.anchored_mismatches
+            and not self.negation_mismatch
+        )
 
     @property
     def agreement(self) -> float | None:
@@ -273,4 +291,5 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         values_checked=len(claim_dates) + len(claim_quantities) + len(c_mm) + len(c_ok),
         values_agreed=len(d_ok) + len(q_ok),
         agreed_values=tuple(pairs),
+        agreed_changes=tuple(c_ok),
     )
