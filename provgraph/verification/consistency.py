@@ -49,7 +49,6 @@ from provgraph.verification.slots import (
     SAME_SUBJECT_SCORE,
     Mention,
     Outcome,
-    anchor_score,
     compare,
 )
 from provgraph.verification.wordsets import content_stems, near_stems
@@ -134,34 +133,30 @@ class ConsistencyResult:
         return min(1.0, value)
 
 
-def _stated_elsewhere(value: Mention, source: str, *, whole: bool, against: Mention | None) -> bool:
-    """Is the claim's written number in ``source``, about the claim value's own thing?
+def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
+    """Is the claim's written number in ``source`` next to the claim value's own words?
 
     The window the scorer picked may not be the passage that states the fact; a
     mismatch is only reported when the source does not also give the claim's
-    number about the same thing (a cheap scan: no parse of the whole source).
-    "About the same thing" is read at the occurrence, as for any value: its
-    clause's words anchor it to the claim value at least as well as the
-    disagreeing value ``against`` is anchored (strictly better when that value
-    is itself anchored: "Inflation is 12%, while unemployment stands at 5%"
-    does not state "unemployment is 12%"), it names no other measure, and a
-    count counts the same noun.
+    number in the same words (a cheap scan: no parse of the whole source) —
+    about the same thing: an occurrence whose own neighbours name another
+    measure (:mod:`.measures`), or a count of another noun ("sold 5,000 cars"
+    for "employs 5,000 people"), does not state it.
     """
     numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
     if not numbers:
         return False
     written = value.surface if whole else numbers[0]
-    rival = anchor_score(value, against) if against is not None else 0
-    need = max(SAME_SUBJECT_SCORE, rival + 1 if rival >= SAME_SUBJECT_SCORE else 0)
     pattern = rf"(?<![\w.]){re.escape(written)}(?![\w])"
     for m in re.finditer(pattern, source, flags=re.IGNORECASE):
-        near, clause = near_stems(source, m.start(), m.end())
-        if different_measures(value.near, near):
+        around = set(content_stems(source[max(0, m.start() - 80) : m.end() + 80]))
+        if 2 * len(value.near & around) + len(value.clause & around) < SAME_SUBJECT_SCORE:
+            continue
+        if different_measures(value.near, near_stems(source, m.start(), m.end())[0]):
             continue
         if value.noun and not value.noun & set(content_stems(source[m.end() : m.end() + 40])[:2]):
             continue
-        if 2 * len(value.near & near) + len(value.clause & clause) >= need:
-            return True
+        return True
     return False
 
 
@@ -192,9 +187,10 @@ def _judge(
     for value in claim_values:
         candidates = _date_views(value, window_values) if dates else window_values
         outcome, other = compare(value, candidates)
-        stated = outcome == Outcome.MISMATCH and _stated_elsewhere(
-            value, source, whole=dates, against=other
-        )
+        if dates and outcome == Outcome.NO_SIGNAL and (view := in_year(value)) is not None:
+            # "August–October 2007" vs a source's "in August … through October": by day of year
+            outcome, other = compare(view, window_values)
+        stated = outcome == Outcome.MISMATCH and _stated_elsewhere(value, source, whole=dates)
         if outcome == Outcome.AGREE or stated:
             agreed.append(value.surface)
             if outcome == Outcome.AGREE and other is not None and other.surface != value.surface:
