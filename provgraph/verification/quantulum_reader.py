@@ -92,16 +92,16 @@ def _plain(text: str, match: re.Match[str], group: str) -> float:
     return number * _SCALE[scale.group(1).lower()] if scale else number
 
 
-def _split_changes(text: str) -> tuple[str, list[int]]:
-    """``text`` with the "to" of each change "from A to B" masked, and where each mask is."""
-    masks: list[int] = []
+def _split_changes(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with the "to" of each change "from A to B" masked; where A and each mask are."""
+    masks: list[tuple[int, int]] = []
     out = text
     for m in _FROM_TO.finditer(text):
         descending = _plain(text, m, "a") > _plain(text, m, "b")
         if descending or CHANGE_VERBS.search(text[max(0, m.start() - 60) : m.start()]):
             start = m.start("to")
             out = out[:start] + "||" + out[start + 2 :]
-            masks.append(start)
+            masks.append((m.start("a"), start))
     return out, masks
 
 
@@ -142,11 +142,13 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
             found.append(fixed)
     found.sort(key=lambda r: r.start)
     pairs: list[tuple[int, int]] = []
-    for mask in masks:
-        left = [i for i, r in enumerate(found) if r.end <= mask]
+    for a_start, mask in masks:
+        # A is the value written after "from" ("from 12,000 in 2015 to 24,500": not 2015)
+        left = [i for i, r in enumerate(found) if a_start <= r.start and r.end <= mask]
         right = [i for i, r in enumerate(found) if r.start >= mask + 2]
         if not left or not right:
             continue
+        left = left[:1]
         a, b = found[left[-1]], found[right[0]]
         if a.entity == "dimensionless" and b.entity not in ("dimensionless", "unknown"):
             found[left[-1]] = Raw(a.value, b.unit, b.entity, a.surface, a.start, a.end)

@@ -32,6 +32,10 @@ AGREE = [
     ("The charity's income tripled.", "The charity's income grew from $2 million to $6.1 million."),
     ("The waiting list was halved.", "The waiting list shrank from 800 patients to 410."),
     ("Rents rose by about 10%.", "Rents went from 1,000 euros to 1,100 euros."),
+    (
+        "The number of cyclists doubled between 2015 and 2020.",
+        "The number of cyclists rose from 12,000 in 2015 to 24,500 in 2020.",
+    ),
     # units and scale words
     ("The flight takes 3 hours.", "The flight time is 180 minutes."),
     ("The baby weighed 3.2 kilograms at birth.", "At birth the baby weighed 3,200 grams."),
