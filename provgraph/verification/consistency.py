@@ -55,6 +55,8 @@ from provgraph.verification.wordsets import content_stems, near_stems
 
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
 _SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
+#: The word right after a number, when nothing separates them ("5,000 *cars*").
+_COUNTED_RE = re.compile(r"[ \t]+([A-Za-z][A-Za-z-]*)")
 MISMATCH_PENALTY = 0.8
 UNVERIFIED_PENALTY = 0.5
 NEGATION_PENALTY = 0.3
@@ -140,8 +142,8 @@ def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
     mismatch is only reported when the source does not also give the claim's
     number in the same words (a cheap scan: no parse of the whole source) —
     about the same thing: an occurrence whose own neighbours name another
-    measure (:mod:`.measures`), or a count of another noun ("sold 5,000 cars"
-    for "employs 5,000 people"), does not state it.
+    measure (:mod:`.measures`), or a count directly followed by another noun
+    ("sold 5,000 cars" for "employs 5,000 people"), does not state it.
     """
     numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
     if not numbers:
@@ -154,8 +156,9 @@ def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
             continue
         if different_measures(value.near, near_stems(source, m.start(), m.end())[0]):
             continue
-        if value.noun and not value.noun & set(content_stems(source[m.end() : m.end() + 40])[:2]):
-            continue
+        counted = _COUNTED_RE.match(source, m.end())
+        if value.noun and counted and not value.noun & set(content_stems(counted.group(1))):
+            continue  # "sold 5,000 cars" does not state "employs 5,000 people"
         return True
     return False
 
@@ -187,9 +190,13 @@ def _judge(
     for value in claim_values:
         candidates = _date_views(value, window_values) if dates else window_values
         outcome, other = compare(value, candidates)
-        if dates and outcome == Outcome.NO_SIGNAL and (view := in_year(value)) is not None:
-            # "August–October 2007" vs a source's "in August … through October": by day of year
-            outcome, other = compare(view, window_values)
+        if dates and outcome in (Outcome.NO_SIGNAL, Outcome.UNVERIFIED) and value.kind == "date":
+            # "August–October 2007" vs a source's "in August … through October": by day of
+            # year, as a confirmation only (a yearless source date may be another year's)
+            view = in_year(value)
+            yearless = [w for w in window_values if w.kind == "date-in-year"]
+            if view is not None and yearless and compare(view, yearless)[0] == Outcome.AGREE:
+                outcome, other = compare(view, yearless)
         stated = outcome == Outcome.MISMATCH and _stated_elsewhere(value, source, whole=dates)
         if outcome == Outcome.AGREE or stated:
             agreed.append(value.surface)
