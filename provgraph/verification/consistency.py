@@ -190,13 +190,6 @@ def _judge(
     for value in claim_values:
         candidates = _date_views(value, window_values) if dates else window_values
         outcome, other = compare(value, candidates)
-        if dates and outcome in (Outcome.NO_SIGNAL, Outcome.UNVERIFIED) and value.kind == "date":
-            # "August–October 2007" vs a source's "in August … through October": by day of
-            # year, as a confirmation only (a yearless source date may be another year's)
-            view = in_year(value)
-            yearless = [w for w in window_values if w.kind == "date-in-year"]
-            if view is not None and yearless and compare(view, yearless)[0] == Outcome.AGREE:
-                outcome, other = compare(view, yearless)
         stated = outcome == Outcome.MISMATCH and _stated_elsewhere(value, source, whole=dates)
         if outcome == Outcome.AGREE or stated:
             agreed.append(value.surface)
