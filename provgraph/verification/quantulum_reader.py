@@ -14,7 +14,9 @@ has a few systematic slips, corrected here rather than in every caller:
   range: after a verb of change, or when descending, the two ends are read as
   two values (the old and the new), returned as a pair, and an end without a
   unit takes the other end's ("from 50 to 40 dollars");
-* "$3.4bn", "£3m", "€40k": scale abbreviations after a currency symbol.
+* "$3.4bn", "£3m", "€40k": scale abbreviations after a currency symbol;
+* "half a million", "a quarter of a billion": a fraction of a scale word (the
+  library reads "a million" alone).
 """
 
 from __future__ import annotations
@@ -84,6 +86,13 @@ _ABBREVIATED = re.compile(
 )
 _ABBREVIATION = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "tn": 1e12, "trn": 1e12}
 _SYMBOL = {"$": "dollar", "€": "euro", "£": "pound sterling", "¥": "yen"}
+#: "half a million", "a quarter of a billion", "three quarters of a million"
+_FRACTION_OF_SCALE = re.compile(
+    r"\b(?P<frac>half|a half|one half|a quarter|one quarter|three quarters|a third|one third|"
+    r"two thirds)\s+(?:of\s+)?an?\s+(?P<scale>thousand|million|billion|trillion)\b",
+    re.IGNORECASE,
+)
+_FRACTION_VALUE = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
 
 
 def _plain(text: str, match: re.Match[str], group: str) -> float:
@@ -130,6 +139,14 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
     """
     masked, masks = _split_changes(text)
     found: list[Raw] = []
+    for m in _FRACTION_OF_SCALE.finditer(masked):
+        value = _FRACTION_VALUE[m.group("frac").lower().split()[-1]]
+        value *= _SCALE[m.group("scale").lower()]
+        # a round figure in words: ±5%, like a written "500,000" (quantities._rounding)
+        raw = Raw(
+            value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end(), 0.05 * value
+        )
+        found.append(raw)
     for m in _ABBREVIATED.finditer(masked):
         value = float(m.group("num").replace(",", "")) * _ABBREVIATION[m.group("scale").lower()]
         unit = _SYMBOL[m.group("sym")]

@@ -47,6 +47,8 @@ AGREE = [
     ("One in five children lives in poverty.", "20 percent of children live in poverty."),
     ("Three quarters of members approved.", "75% of members approved."),
     ("The country has about 3 million inhabitants.", "It has 2.96 million inhabitants."),
+    ("The city has a quarter of a million residents.", "The city has 250,000 residents."),
+    ("Half a million tickets were sold.", "490,000 tickets were sold."),
     # quarters, months, ordinals
     ("Profits rose in Q3 2024.", "Profits rose between July and September 2024."),
     ("Orders peaked in the third quarter of 2019.", "Orders peaked in July–September 2019."),
@@ -63,6 +65,7 @@ MISMATCH = [
     ("The ferry crossing takes 90 minutes.", "The ferry crossing takes about three hours."),
     ("Three quarters of members approved.", "57% of members approved."),
     ("Research receives 12% of the budget.", "Research receives 21% of the budget."),
+    ("Half a million tickets were sold.", "200,000 tickets were sold."),
     ("Elections were held in October 2022.", "Elections took place in December 2022."),
     ("Deliveries started in Q3.", "Deliveries started in the fourth quarter."),
     ("The dig took place in Q2 2021.", "The dig ran from August to October 2021."),
