@@ -10,11 +10,15 @@ new wing cost $12 million"; "The factory opened in 1990" / "closed in 2005").
 The groups below are stems (:func:`~provgraph.verification.wordsets.stem`) of
 general English words, not of any data set; a value with none of them nearby
 has no stated measure and is compared as before (on its shared words).
-"Built" / "completed" name no group on purpose: "the merger closed" is "the
+Counts compare only counts of the same noun (:func:`same_counted_noun`),
+where "people" may be any group of people ("employs 312 people" counts the
+employees). "Built" / "completed" name no group on purpose: "the merger closed" is "the
 merger was completed", while "built" vs "opened" would be two events.
 """
 
 from __future__ import annotations
+
+from provgraph.verification.wordsets import stem
 
 _GROUPS: dict[str, tuple[str, ...]] = {
     # physical dimensions
@@ -50,3 +54,37 @@ def different_measures(a: frozenset[str], b: frozenset[str]) -> bool:
     """Two values' neighbouring stems both name what they measure, and never the same thing."""
     ma, mb = measures(a), measures(b)
     return bool(ma) and bool(mb) and not (ma & mb)
+
+
+#: Nouns for groups of people: "312 people" may count the "employees" of a
+#: claim ("employs 312 people"), so a count of the generic noun is compared
+#: with a count of any of these (two different ones are still different things).
+_PEOPLE = frozenset(
+    stem(w)
+    for w in [
+        "employees",
+        "workers",
+        "residents",
+        "inhabitants",
+        "citizens",
+        "voters",
+        "students",
+        "pupils",
+        "patients",
+        "members",
+        "adults",
+        "children",
+        "passengers",
+        "customers",
+        "users",
+        "soldiers",
+    ]
+)
+_PERSON = stem("persons")
+
+
+def same_counted_noun(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Do two counts count the same thing (shared noun stem, or people and a group of people)?"""
+    if a & b:
+        return True
+    return (_PERSON in a and bool(b & _PEOPLE)) or (_PERSON in b and bool(a & _PEOPLE))

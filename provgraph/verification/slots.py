@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from provgraph.verification.measures import different_measures
+from provgraph.verification.measures import different_measures, same_counted_noun
 
 #: Minimum anchor score (2 × shared near words + shared clause words) for two
 #: values to be about the same thing: one shared neighbouring word, or two
@@ -73,7 +73,7 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     if not same_kind:
         return Outcome.UNVERIFIED, None  # values of this kind, all of other measures
     if claim_value.noun:
-        same_kind = [v for v in same_kind if v.noun & claim_value.noun]
+        same_kind = [v for v in same_kind if same_counted_noun(v.noun, claim_value.noun)]
         if not same_kind:
             return Outcome.UNVERIFIED, None
     scored = [(anchor_score(claim_value, v), v) for v in same_kind]

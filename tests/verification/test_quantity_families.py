@@ -16,7 +16,7 @@ import pytest
 from provgraph.verification.changes import extract_changes
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.dates import extract_dates
-from provgraph.verification.measures import different_measures
+from provgraph.verification.measures import different_measures, same_counted_noun
 from provgraph.verification.proportions import extract_proportions
 from provgraph.verification.quantities import extract_quantities, read_quantities
 from provgraph.verification.wordsets import content_stems
@@ -47,6 +47,7 @@ AGREE = [
     ("One in five children lives in poverty.", "20 percent of children live in poverty."),
     ("Three quarters of members approved.", "75% of members approved."),
     ("The country has about 3 million inhabitants.", "It has 2.96 million inhabitants."),
+    ("The company has around 300 employees.", "The company employs 312 people."),
     ("The city has a quarter of a million residents.", "The city has 250,000 residents."),
     ("Half a million tickets were sold.", "490,000 tickets were sold."),
     # quarters, months, ordinals
@@ -188,6 +189,16 @@ def test_month_ranges_ordinal_words_and_parts_of_months(
 
 def test_an_ordinal_word_is_a_day_only_where_it_cannot_be_another_ordinal() -> None:
     assert [d.surface for d in extract_dates("the first March on Washington")] == ["March"]
+
+
+def test_people_count_any_group_of_people_but_groups_differ() -> None:
+    def nouns(text: str) -> frozenset[str]:
+        return frozenset(content_stems(text))
+
+    assert same_counted_noun(nouns("people"), nouns("employees"))
+    assert same_counted_noun(nouns("residents"), nouns("people"))
+    assert not same_counted_noun(nouns("voters"), nouns("students"))
+    assert not same_counted_noun(nouns("people"), nouns("cars"))
 
 
 def test_different_measures_needs_a_measure_on_both_sides() -> None:
