@@ -38,16 +38,25 @@ import re
 from dataclasses import dataclass, field
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.changes import extract_changes, judge_change
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.dates import extract_dates, in_year
+from provgraph.verification.measures import different_measures
 from provgraph.verification.negation import negation_conflict
-from provgraph.verification.quantities import extract_quantities
+from provgraph.verification.quantities import Quantities, read_quantities
 from provgraph.verification.roles import ended_state, role_swap
-from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome, compare
-from provgraph.verification.wordsets import content_stems
+from provgraph.verification.slots import (
+    SAME_SUBJECT_SCORE,
+    Mention,
+    Outcome,
+    compare,
+)
+from provgraph.verification.wordsets import content_stems, near_stems
 
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
 _SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
+#: The word right after a number, when nothing separates them ("5,000 *cars*").
+_COUNTED_RE = re.compile(r"[ \t]+([A-Za-z][A-Za-z-]*)")
 MISMATCH_PENALTY = 0.8
 UNVERIFIED_PENALTY = 0.5
 NEGATION_PENALTY = 0.3
@@ -88,6 +97,24 @@ class ConsistencyResult:
     #: differently ("$2.3 billion" / "2,300 million dollars"): the focused NLI
     #: pass reads the claim with the source's wording (:mod:`.focus`).
     agreed_values: tuple[tuple[str, str], ...] = ()
+    #: Relative changes of the claim ("fell by 20%") a source change "from A to
+    #: B" confirms.
+    agreed_changes: tuple[str, ...] = ()
+
+    @property
+    def values_paraphrased(self) -> bool:
+        """Every claim value is confirmed, at least one written otherwise, and nothing conflicts.
+
+        NLI models misread rewritten numbers ("7%" / "0.07", "fell by 20%" /
+        "from 50,000 to 40,000") as contradictions; the verdict policy does not
+        let NLI alone contradict such a claim (docs/verification.md, session 5).
+        """
+        return (
+            self.agreement == 1.0
+            and bool(self.agreed_values or self.agreed_changes)
+            and not self.anchored_mismatches
+            and not self.negation_mismatch
+        )
 
     @property
     def agreement(self) -> float | None:
@@ -113,7 +140,10 @@ def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
 
     The window the scorer picked may not be the passage that states the fact; a
     mismatch is only reported when the source does not also give the claim's
-    number in the same words (a cheap scan: no parse of the whole source).
+    number in the same words (a cheap scan: no parse of the whole source) —
+    about the same thing: an occurrence whose own neighbours name another
+    measure (:mod:`.measures`), or a count directly followed by another noun
+    ("sold 5,000 cars" for "employs 5,000 people"), does not state it.
     """
     numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
     if not numbers:
@@ -122,8 +152,14 @@ def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
     pattern = rf"(?<![\w.]){re.escape(written)}(?![\w])"
     for m in re.finditer(pattern, source, flags=re.IGNORECASE):
         around = set(content_stems(source[max(0, m.start() - 80) : m.end() + 80]))
-        if 2 * len(value.near & around) + len(value.clause & around) >= SAME_SUBJECT_SCORE:
-            return True
+        if 2 * len(value.near & around) + len(value.clause & around) < SAME_SUBJECT_SCORE:
+            continue
+        if different_measures(value.near, near_stems(source, m.start(), m.end())[0]):
+            continue
+        counted = _COUNTED_RE.match(source, m.end())
+        if value.noun and counted and not value.noun & set(content_stems(counted.group(1))):
+            continue  # "sold 5,000 cars" does not state "employs 5,000 people"
+        return True
     return False
 
 
@@ -170,13 +206,44 @@ def _judge(
     return mismatched, unverified, agreed, against
 
 
+def _judge_changes(
+    claim: str, claim_read: Quantities, window_read: Quantities
+) -> tuple[list[str], list[str], list[Mention]]:
+    """``(mismatched, agreed, claim quantities left to compare as plain values)``.
+
+    A claim's relative change ("fell by 20%", "doubled") is judged against the
+    window's changes "from A to B" (:mod:`.changes`) when the window has any; its
+    percentage is then not also compared as a plain value. Without a change in
+    the window nothing is said about it (no signal, not counted).
+    """
+    if not window_read.changes:
+        return [], [], claim_read.mentions
+    mismatched: list[str] = []
+    agreed: list[str] = []
+    judged: list[tuple[int, int]] = []
+    for change in extract_changes(claim):
+        outcome = judge_change(change, window_read.changes)
+        if outcome == Outcome.AGREE:
+            agreed.append(change.surface)
+        elif outcome == Outcome.MISMATCH:
+            mismatched.append(change.surface)
+        else:
+            continue
+        if change.value_span is not None:
+            judged.append(change.value_span)
+    rest = [m for m in claim_read.mentions if not any(s < m.end and m.start < e for s, e in judged)]
+    return mismatched, agreed, rest
+
+
 def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult:
     """Compare ``claim`` with its evidence ``window`` (and the whole ``source`` for presence)."""
     if not claim.strip() or not window.strip():
         return ConsistencyResult()
     claim_dates, window_dates = extract_dates(claim), extract_dates(window)
-    claim_quantities = extract_quantities(claim, [(d.start, d.end) for d in claim_dates])
-    window_quantities = extract_quantities(window, [(d.start, d.end) for d in window_dates])
+    claim_read = read_quantities(claim, [(d.start, d.end) for d in claim_dates])
+    window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])
+    c_mm, c_ok, claim_quantities = _judge_changes(claim, claim_read, window_read)
+    window_quantities = window_read.mentions
     pairs: list[tuple[str, str]] = []
     d_mm, d_unv, d_ok, d_against = _judge(
         claim_dates, window_dates, source, dates=True, pairs=pairs
@@ -184,6 +251,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     q_mm, q_unv, q_ok, q_against = _judge(
         claim_quantities, window_quantities, source, dates=False, pairs=pairs
     )
+    q_mm, q_ok = q_mm + c_mm, q_ok + c_ok
     # each statement of a two-part claim on its own: "a larger screen but a smaller battery"
     statements = split_statements(claim) or [claim]
     negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
@@ -216,7 +284,8 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         checked=True,
         details=details,
         agreements=tuple(sorted(set(d_ok + q_ok))),
-        values_checked=len(claim_dates) + len(claim_quantities),
+        values_checked=len(claim_dates) + len(claim_quantities) + len(c_mm) + len(c_ok),
         values_agreed=len(d_ok) + len(q_ok),
         agreed_values=tuple(pairs),
+        agreed_changes=tuple(c_ok),
     )

@@ -1,8 +1,10 @@
 """Calendar dates in text as intervals: years, decades, quarters, halves, months, days.
 
 "March 2024" vs "May 2024", "Q3" vs "Q4", "1st" vs "21st" and "1995" vs "1987"
-are different dates; "2024" vs "March 2024" and "Q1 2024" vs "February 2024"
-are not (one is less specific). Regular expressions find the date phrases; the
+are different dates; "2024" vs "March 2024", "Q1 2024" vs "February 2024",
+"Q3 2024" vs "July–September 2024", "early 2024" vs "February 2024", "mid-March"
+vs "15 March" and "the first of August" vs "1 August" are not (one is less
+specific, or the same written otherwise). Regular expressions find the date phrases; the
 day/month/year phrase itself is read by ``dateutil`` (ordinals, abbreviations,
 "Sept.", day-month or month-day order) and validated (no 31 February).
 
@@ -27,7 +29,37 @@ _MONTH = (
     r"(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|"
     r"Aug(?:ust|\.)?|Sep(?:t(?:ember)?|\.)?\.?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)"
 )
-_ORD = r"(?:[12][0-9]|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_ORD_WORDS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+]
+#: "first" … "thirty-first" → 1 … 31 (a day written in words: "the first of August")
+ORDINAL_DAYS = {w: i + 1 for i, w in enumerate(_ORD_WORDS)}
+ORDINAL_DAYS.update({f"twenty-{w}": 20 + i + 1 for i, w in enumerate(_ORD_WORDS[:9])})
+ORDINAL_DAYS.update({f"twenty {w}": 20 + i + 1 for i, w in enumerate(_ORD_WORDS[:9])})
+ORDINAL_DAYS.update({"thirtieth": 30, "thirty-first": 31, "thirty first": 31})
+_ORD_WORD = "|".join(sorted(ORDINAL_DAYS, key=len, reverse=True))
+#: a day in words only where it cannot be another ordinal: "the first of", "August first,"
+_ORD_IN_WORDS = rf"(?:{_ORD_WORD})(?=\s+of\b|[\s,.;]*$|,?\s+[12]\d{{3}}\b|[,.;])"
+_ORD = rf"(?:(?:[12][0-9]|3[01]|0?[1-9])(?:st|nd|rd|th)?|{_ORD_IN_WORDS})"
 _YEAR = r"(?:1[0-9]{3}|20[0-9]{2})"
 _DAY_MONTH_YEAR = re.compile(
     rf"\b(?:(?:the\s+)?(?P<d1>{_ORD})\s+(?:of\s+)?)?(?P<m>{_MONTH})(?![a-z])"
@@ -45,6 +77,18 @@ _HALF = re.compile(
 _PART = re.compile(
     rf"\b(?P<p>early|mid|middle of|late|end of|beginning of)[\s-]+(?P<y>{_YEAR})\b", re.IGNORECASE
 )
+_MONTH_RANGE = re.compile(
+    rf"\b(?:(?:between|from)\s+)?(?P<m1>{_MONTH})(?![a-z])\s*(?:–|—|-|to|and|through|until|till)\s*"
+    rf"(?P<m2>{_MONTH})(?![a-z])(?:,?\s+(?:of\s+)?(?P<y>{_YEAR})\b)?"
+)
+_PART_MONTH = re.compile(
+    rf"\b(?P<p>early|mid|middle of|late|end of|beginning of)[\s-]+(?P<m>{_MONTH})(?![a-z])"
+    rf"(?:,?\s+(?P<y>{_YEAR})\b)?",
+    re.IGNORECASE,
+)
+#: Days of the month of "early March" etc.: overlapping bands (loose on purpose)
+_MONTH_PARTS = {"early": (1, 15), "beginning of": (1, 10), "mid": (8, 23)}
+_MONTH_PARTS.update({"middle of": (8, 23), "late": (16, 31), "end of": (21, 31)})
 _DECADE = re.compile(r"\b(?:the\s+)?(?P<y>1[0-9]{2}0|20[0-9]0)s\b")
 _ISO = re.compile(
     r"\b(?P<y>1[0-9]{3}|20[0-9]{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12][0-9]|3[01])\b"
@@ -70,6 +114,33 @@ def _span(
     return "date", first.toordinal(), last.toordinal()
 
 
+def _month_number(word: str) -> int | None:
+    try:
+        parsed: datetime = dateutil_parser.parse(word.rstrip("."), default=datetime(_LEAP, 1, 1))
+        return parsed.month
+    except (ValueError, OverflowError):
+        return None
+
+
+def _month_range(match: re.Match[str]) -> tuple[str, float, float] | None:
+    """ "July–September 2024", "between July and September": first to last day."""
+    m1, m2 = _month_number(match.group("m1")), _month_number(match.group("m2"))
+    if m1 is None or m2 is None or m2 <= m1:
+        return None  # "November–February" crosses a year: left to the single months
+    return _span(int(match.group("y")) if match.group("y") else None, m1, m2)
+
+
+def _part_of_month(match: re.Match[str]) -> tuple[str, float, float] | None:
+    """ "early March 2024", "mid-March": a loose band of days of that month."""
+    month = _month_number(match.group("m"))
+    if month is None:
+        return None
+    year = int(match.group("y")) if match.group("y") else None
+    first, last = _MONTH_PARTS[match.group("p").lower()]
+    last = min(last, calendar.monthrange(year or _LEAP, month)[1])
+    return _span(year, month, month, first, last)
+
+
 def _day_month_year(match: re.Match[str]) -> tuple[str, float, float] | None:
     month_word, d1, d2, y = match.group("m"), match.group("d1"), match.group("d2"), match.group("y")
     if month_word == "May" and not (d1 or d2 or y):
@@ -78,8 +149,11 @@ def _day_month_year(match: re.Match[str]) -> tuple[str, float, float] | None:
         return None
     day = d1 or d2
     default = datetime(_LEAP, 1, 1)
+    phrase = match.group(0).replace("the ", " ")
+    for word in (d for d in (d1, d2) if d and d.lower() in ORDINAL_DAYS):
+        phrase = phrase.replace(word, str(ORDINAL_DAYS[word.lower()]))
     try:
-        parsed = dateutil_parser.parse(match.group(0).replace("the ", " "), default=default)
+        parsed = dateutil_parser.parse(phrase, default=default)
     except (ValueError, OverflowError):
         return None
     year = int(y) if y else None
@@ -108,6 +182,10 @@ def extract_dates(text: str) -> list[Mention]:
                 int(m.group("d")),
             ),
         )
+    for m in _MONTH_RANGE.finditer(text):
+        add(m, _month_range(m))
+    for m in _PART_MONTH.finditer(text):
+        add(m, _part_of_month(m))
     for m in _DAY_MONTH_YEAR.finditer(text):
         add(m, _day_month_year(m))
     for m in _QUARTER.finditer(text):

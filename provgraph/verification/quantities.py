@@ -1,34 +1,36 @@
 """Quantities in text as intervals of a kind: "more than 80 countries", "$1.5 million", "7%".
 
 Numbers, units and spelled-out values ("seven percent", "1,500 thousand
-dollars", "10-20 km") are parsed by quantulum3, run without its pickled unit
-classifier (which does not load under current scikit-learn, and unpickling a
-shipped model is a risk we do not need: the dictionary disambiguation is
-deterministic). On top of the library:
+dollars", "10-20 km") are read by quantulum3
+(:mod:`~provgraph.verification.quantulum_reader`, which also corrects its
+systematic slips). On top of the library:
 
 * comparatives around the value become open intervals ("more than 80" →
-  [80, ∞), "up to 5" → (−∞, 5]), hedges a ±10% band ("about", "nearly");
+  [80, ∞), "up to 5" → (−∞, 5]), hedges a 10% band
+  (:mod:`~provgraph.verification.bounds`);
 * an exact value is widened by half a unit of its last written digit, capped at
   5% ("1.5 million" ≈ 1,450,000–1,550,000: a claim may round);
 * proportions share one kind: "half of", "a third of", "one in four" and "most"
-  / "the majority of" are percentages;
+  / "the majority of" are percentages
+  (:mod:`~provgraph.verification.proportions`), and so is a decimal share
+  ("a rate of 0.07", "0.3 of the vote");
 * units of one dimension are converted to a base unit where the factor is
   fixed (km ↔ m, kg ↔ g, hours ↔ minutes); currencies only match themselves;
-* four-digit years are left to :mod:`provgraph.verification.dates`.
+* four-digit years are left to :mod:`provgraph.verification.dates`;
+* a change "from A to B" gives both values and the pair (old, new), which
+  :mod:`~provgraph.verification.changes` compares with "doubled" or "fell by 20%".
 """
 
 from __future__ import annotations
 
-import math
 import re
-import warnings
-from functools import lru_cache
-from typing import Any
+from dataclasses import dataclass
 
+from provgraph.verification.bounds import bounded
+from provgraph.verification.proportions import extract_proportions
+from provgraph.verification.quantulum_reader import Raw, read_piece
 from provgraph.verification.slots import Mention
 from provgraph.verification.wordsets import content_stems, near_stems
-
-_INF = math.inf
 
 _BASE_UNITS: dict[str, tuple[str, float]] = {
     "kilometre": ("length", 1000.0),
@@ -57,78 +59,6 @@ _BASE_UNITS: dict[str, tuple[str, float]] = {
     "dozen": ("count", 12.0),
 }
 
-_ABOVE = re.compile(
-    r"(?:more than|over|above|greater than|exceeding|in excess of|upwards of|beyond|"
-    r"at least|no less than|not less than|no fewer than|a minimum of|minimum of)\s*\$?$"
-)
-_BELOW = re.compile(
-    r"(?:less than|under|below|fewer than|lower than|at most|up to|no more than|"
-    r"not more than|a maximum of|maximum of)\s*\$?$"
-)
-_APPROX = re.compile(
-    r"(?:about|around|approximately|roughly|some|an estimated|estimated|circa|approx\.?|"
-    r"close to|nearly|almost|~)\s*\$?$"
-)
-_ABOVE_AFTER = re.compile(r"^\s*(?:or more|or higher|or above|and above|and up|plus\b|\+)")
-_BELOW_AFTER = re.compile(r"^\s*(?:or less|or fewer|or lower|or below|and below|and under)")
-
-_FRACTION_WORDS = {
-    "half": 50.0,
-    "a half": 50.0,
-    "one half": 50.0,
-    "a third": 100 / 3,
-    "one third": 100 / 3,
-    "one-third": 100 / 3,
-    "two thirds": 200 / 3,
-    "two-thirds": 200 / 3,
-    "a quarter": 25.0,
-    "one quarter": 25.0,
-    "one-quarter": 25.0,
-    "three quarters": 75.0,
-    "three-quarters": 75.0,
-    "a fifth": 20.0,
-    "one fifth": 20.0,
-    "a tenth": 10.0,
-    "one tenth": 10.0,
-}
-_SMALL_NUMBERS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
-_PROPORTION_RE = re.compile(
-    r"\b(?P<frac>(?:a|one|two|three)[ -](?:half|third|thirds|quarter|quarters|fifth|tenth)|half)"
-    r"\s+(?:of\b)"
-    r"|\b(?P<num>\w+)\s+(?:in|out of)\s+(?P<den>\w+)\b"
-    r"|\b(?P<vague>the vast majority of|the majority of|a majority of|most|nearly all|almost all|"
-    r"a minority of|the minority of)\b",
-    re.IGNORECASE,
-)
-_VAGUE = {
-    "the vast majority of": (75.0, 100.0),
-    "the majority of": (50.0, 100.0),
-    "a majority of": (50.0, 100.0),
-    "most": (50.0, 100.0),
-    "nearly all": (85.0, 100.0),
-    "almost all": (85.0, 100.0),
-    "a minority of": (0.0, 50.0),
-    "the minority of": (0.0, 50.0),
-}
 _MONEY_CONTEXT = re.compile(
     r"£|\b(?:sterling|raised|paid|pay|cost|costs|price|priced|spent|spend|budget|fund|funds|"
     r"funding|donated|revenue|profit|salary|worth|sold for|fine|fined)\b",
@@ -139,39 +69,6 @@ _DIGITS_RE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR_SURFACE_RE = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2}|2100)$")
 
 
-def _quantulum() -> Any:
-    from quantulum3 import classifier, parser
-
-    classifier.USE_CLF = False  # dictionary disambiguation: see the module docstring
-    return parser
-
-
-@lru_cache(maxsize=8192)
-def _parse(text: str) -> tuple[tuple[float, str, str, str, int, int, float | None], ...]:
-    """quantulum3's quantities of ``text`` as plain tuples (cached: sources repeat)."""
-    parser = _quantulum()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            found = parser.parse(text)
-        except Exception:
-            return ()
-    out = []
-    for q in found:
-        out.append(
-            (
-                float(q.value),
-                str(q.unit.name),
-                str(q.unit.entity.name),
-                str(q.surface),
-                int(q.span[0]),
-                int(q.span[1]),
-                float(q.uncertainty) if q.uncertainty else None,
-            )
-        )
-    return tuple(out)
-
-
 _NUMERIC_HINT = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|"
@@ -179,22 +76,41 @@ _NUMERIC_HINT = re.compile(
     re.IGNORECASE,
 )
 _PIECE_RE = re.compile(r"(?:[^.;!?\n]|[.,](?=\d))+")
+#: A decimal between 0 and 1 after these words is a share: "a rate of 0.07" is 7%.
+_SHARE_BEFORE = re.compile(
+    r"\b(?:rate|ratio|share|proportion|fraction|probability|likelihood|odds|percentage)\b"
+    r"[^.;,]{0,20}$",
+    re.IGNORECASE,
+)
 
 
-def _parsed(text: str) -> list[tuple[float, str, str, str, int, int, float | None]]:
-    """quantulum3's quantities of ``text``, parsed piece by piece (sentence-sized, cached).
+def _read(text: str) -> tuple[list[Raw], list[tuple[int, int]]]:
+    """quantulum3's quantities of ``text``, piece by piece (cached), and its change pairs.
 
     Pieces without a digit or a number word are skipped: most of a source has no
     quantity, and the library's parse is the costly part of this stage.
     """
-    out: list[tuple[float, str, str, str, int, int, float | None]] = []
+    out: list[Raw] = []
+    pairs: list[tuple[int, int]] = []
     for piece in _PIECE_RE.finditer(text):
         if not _NUMERIC_HINT.search(piece.group(0)):
             continue
-        offset = piece.start()
-        for value, unit, entity, surface, start, end, unc in _parse(piece.group(0)):
-            out.append((value, unit, entity, surface, start + offset, end + offset, unc))
-    return out
+        offset, base = piece.start(), len(out)
+        found, piece_pairs = read_piece(piece.group(0))
+        for r in found:
+            out.append(
+                Raw(
+                    r.value,
+                    r.unit,
+                    r.entity,
+                    r.surface,
+                    r.start + offset,
+                    r.end + offset,
+                    r.uncertainty,
+                )
+            )
+        pairs += [(a + base, b + base) for a, b in piece_pairs]
+    return out, pairs
 
 
 def _rounding(surface: str, value: float) -> float:
@@ -216,24 +132,6 @@ def _rounding(surface: str, value: float) -> float:
     return min(0.5 * place * scale, 0.05 * abs(value))
 
 
-def _interval(
-    text: str, start: int, end: int, value: float, surface: str, unc: float | None
-) -> tuple[float, float]:
-    before = text[max(0, start - 30) : start].lower().rstrip()
-    after = text[end : end + 15].lower()
-    if unc:
-        return value - unc, value + unc
-    if _ABOVE.search(before) or _ABOVE_AFTER.search(after):
-        return value, _INF
-    if _BELOW.search(before) or _BELOW_AFTER.search(after):
-        return -_INF, value
-    if _APPROX.search(before):
-        band = max(abs(value) * 0.1, _rounding(surface, value))
-        return value - band, value + band
-    tol = _rounding(surface, value)
-    return value - tol, value + tol
-
-
 def _kind(unit: str, entity: str) -> tuple[str, float] | None:
     if unit in _BASE_UNITS:
         return _BASE_UNITS[unit]
@@ -246,79 +144,88 @@ def _kind(unit: str, entity: str) -> tuple[str, float] | None:
     return f"{entity}:{unit}", 1.0
 
 
-def _proportions(text: str) -> list[Mention]:
-    out: list[Mention] = []
-    for m in _PROPORTION_RE.finditer(text):
-        if re.match(r"\s+(?:a|an)\b", text[m.end() :], flags=re.IGNORECASE):
-            continue  # "a quarter of a point": a fraction of a unit, not of a population
-        if m.group("frac"):
-            pct = _FRACTION_WORDS.get(m.group("frac").lower().replace("-", " "))
-            if pct is None:
-                pct = _FRACTION_WORDS.get(m.group("frac").lower())
-            if pct is None:
-                continue
-            low, high = pct - 2.0, pct + 2.0
-        elif m.group("num"):
-            num, den = m.group("num").lower(), m.group("den").lower()
-            n = _SMALL_NUMBERS.get(num, int(num) if num.isdigit() else None)
-            d = _SMALL_NUMBERS.get(den, int(den) if den.isdigit() else None)
-            if n is None or not d or n > d or d > 1000:
-                continue
-            pct = 100.0 * n / d
-            low, high = pct - 1.0, pct + 1.0
-        else:
-            low, high = _VAGUE[m.group("vague").lower()]
-        near, clause = near_stems(text, m.start(), m.end())
-        out.append(Mention("percent", low, high, m.group(0), m.start(), m.end(), near, clause))
-    return out
+@dataclass(frozen=True)
+class Quantities:
+    """The quantities of a text and its changes "from A to B" as (old, new) mentions."""
+
+    mentions: list[Mention]
+    changes: list[tuple[Mention, Mention]]
 
 
-def extract_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> list[Mention]:
-    """Every quantity of ``text`` as a :class:`Mention`, in text order.
+def _interval(text: str, raw: Raw, value: float) -> tuple[float, float]:
+    if raw.uncertainty:
+        return value - raw.uncertainty, value + raw.uncertainty
+    return bounded(text, raw.start, raw.end, value, _rounding(raw.surface, value))
+
+
+def _mention(text: str, raw: Raw) -> Mention | None:
+    """``raw`` as a :class:`Mention` (None: a year, an article, or no comparable unit)."""
+    value, unit, entity, surface, start, end = (
+        raw.value,
+        raw.unit,
+        raw.entity,
+        raw.surface,
+        raw.start,
+        raw.end,
+    )
+    if entity == "dimensionless" and unit == "dimensionless" and _YEAR_SURFACE_RE.match(surface):
+        return None  # a year: dates.py
+    article = re.match(r"(?i)an?\s+", surface)
+    if article and not _NUMERIC_HINT.search(surface[article.end() :]):
+        return None  # "a percentage point": the article is not a number
+    kind = _kind(unit, entity)
+    symbol = _CURRENCY_SYMBOLS.get(surface[:1])
+    if symbol is not None and entity != "currency":  # "£40,000 at": read as ampere-turns
+        kind = f"currency:{symbol}", 1.0
+        written = _DIGITS_RE.search(surface)
+        if written is not None and written.start() == 1:
+            surface, end = surface[: written.end()], start + written.end()
+    if kind is None:
+        return None
+    name, factor = kind
+    if unit == "pound-mass" and _MONEY_CONTEXT.search(text):
+        name, factor = "currency:pound sterling", 1.0  # "raised forty thousand pounds"
+    if entity == "dimensionless" and 0 < value < 1:
+        of_share = text[end : end + 4].lower() == " of " and not re.match(
+            r"(?i) of an?\b", text[end : end + 7]
+        )
+        if of_share or _SHARE_BEFORE.search(text[max(0, start - 40) : start]):
+            name, value, factor = "percent", value * 100.0, 1.0
+    low, high = _interval(
+        text, Raw(value, unit, entity, surface, start, end, raw.uncertainty), value
+    )
+    near, clause = near_stems(text, start, end)
+    noun = frozenset(content_stems(text[end : end + 40])[:2]) if name == "count" else frozenset()
+    return Mention(name, low * factor, high * factor, surface, start, end, near, clause, noun)
+
+
+def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> Quantities:
+    """Every quantity of ``text`` (in text order) and its changes "from A to B".
 
     Years and anything overlapping an ``exclude`` span (the date phrases: "15"
     of "15 February", "quarter" of "first quarter") are left out.
     """
     taken = list(exclude or [])
-    out = [m for m in _proportions(text) if not any(s < m.end and m.start < e for s, e in taken)]
+    proportions = extract_proportions(text)
+    out = [m for m in proportions if not any(s < m.end and m.start < e for s, e in taken)]
     taken += [(m.start, m.end) for m in out]
-    for value, unit, entity, surface, start, end, unc in _parsed(text):
-        if any(s < end and start < e for s, e in taken):
+    raws, pairs = _read(text)
+    by_raw: dict[int, Mention] = {}
+    for i, raw in enumerate(raws):
+        if any(s < raw.end and raw.start < e for s, e in taken):
             continue
-        if (
-            entity == "dimensionless"
-            and unit == "dimensionless"
-            and _YEAR_SURFACE_RE.match(surface)
-        ):
-            continue  # a year: dates.py
-        article = re.match(r"(?i)an?\s+", surface)
-        if article and not _NUMERIC_HINT.search(surface[article.end() :]):
-            continue  # "a percentage point": the article is not a number
-        kind = _kind(unit, entity)
-        symbol = _CURRENCY_SYMBOLS.get(surface[:1])
-        if symbol is not None:  # "£40,000 at": quantulum reads "at" as ampere-turns
-            kind = f"currency:{symbol}", 1.0
-            written = _DIGITS_RE.search(surface)
-            if written is not None and written.start() == 1:
-                surface, end = surface[: written.end()], start + written.end()
-        if kind is None:
-            continue
-        name, factor = kind
-        if unit == "pound-mass" and _MONEY_CONTEXT.search(text):
-            name, factor = "currency:pound sterling", 1.0  # "raised forty thousand pounds"
-        if (
-            entity == "dimensionless"
-            and 0 < value < 1
-            and text[end : end + 4].lower() == " of "
-            and not re.match(r"(?i) of an?\b", text[end : end + 7])
-        ):
-            name, value, factor = "percent", value * 100.0, 1.0
-        low, high = _interval(text, start, end, value, surface, unc)
-        near, clause = near_stems(text, start, end)
-        noun = (
-            frozenset(content_stems(text[end : end + 40])[:2]) if name == "count" else frozenset()
-        )
-        out.append(
-            Mention(name, low * factor, high * factor, surface, start, end, near, clause, noun)
-        )
-    return sorted(out, key=lambda m: m.start)
+        mention = _mention(text, raw)
+        if mention is not None:
+            by_raw[i] = mention
+            out.append(mention)
+    changes = [
+        (by_raw[a], by_raw[b])
+        for a, b in pairs
+        if a in by_raw and b in by_raw and by_raw[a].kind == by_raw[b].kind
+    ]
+    return Quantities(sorted(out, key=lambda m: m.start), changes)
+
+
+def extract_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> list[Mention]:
+    """Every quantity of ``text`` as a :class:`Mention`, in order (:func:`read_quantities`)."""
+    return read_quantities(text, exclude).mentions

@@ -28,6 +28,10 @@ class Signals:
     #: Share of the claim's dates and quantities a same-subject source value
     #: confirms (None: the claim has none).
     consistency_agreement: float | None = None
+    #: Every claim value confirmed, at least one written otherwise ("7%" / "0.07",
+    #: "fell by 20%" / "from 50,000 to 40,000"), and no conflict
+    #: (``ConsistencyResult.values_paraphrased``).
+    consistency_paraphrased: bool = False
     #: The focused NLI pass (focus.py) found the strongest NLI contradiction only
     #: for statements of the claim the evidence does not speak of ("missing" read
     #: as "false"): not a contradiction, by the relatedness rule of the policy.

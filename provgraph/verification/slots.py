@@ -7,6 +7,10 @@ are attached to the same words ("founded in 1987" / "established in 1995":
 satisfied by 95 and "about 1.5 million" by 1,503,000. The outcome for one
 claim value is:
 
+Source values that name another measure ("long" / "high", "budget" / "cost",
+"opened" / "closed": :mod:`~provgraph.verification.measures`) are not about the
+same thing and are set aside first.
+
 * ``agree``: a same-subject source value overlaps it;
 * ``mismatch``: the best-anchored same-subject source values are all disjoint
   from it — the source gives that fact another value (a contradiction signal);
@@ -19,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+
+from provgraph.verification.measures import different_measures, same_counted_noun
 
 #: Minimum anchor score (2 × shared near words + shared clause words) for two
 #: values to be about the same thing: one shared neighbouring word, or two
@@ -63,8 +69,11 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     same_kind = [v for v in source_values if v.kind == claim_value.kind]
     if not same_kind:
         return Outcome.NO_SIGNAL, None
+    same_kind = [v for v in same_kind if not different_measures(claim_value.near, v.near)]
+    if not same_kind:
+        return Outcome.UNVERIFIED, None  # values of this kind, all of other measures
     if claim_value.noun:
-        same_kind = [v for v in same_kind if v.noun & claim_value.noun]
+        same_kind = [v for v in same_kind if same_counted_noun(v.noun, claim_value.noun)]
         if not same_kind:
             return Outcome.UNVERIFIED, None
     scored = [(anchor_score(claim_value, v), v) for v in same_kind]

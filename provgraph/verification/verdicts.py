@@ -29,6 +29,10 @@ in 1995" vs "founded in 1987"). A claim value the source merely does not
 confirm lowers support (through the penalty) but is never a contradiction.
 
 Policy, in order: no source text or no scoring stage → ``unverifiable``;
+a source *unrelated* to the claim (:func:`relatedness` < :data:`RELATED_FLOOR`
+and no explicit conflict) → ``unsupported``, whatever the scores (session 5:
+NLI entails or contradicts some unrelated pairs, and a source that is not
+about the claim can neither support nor refute it);
 ``contradiction ≥ contradicted``, ``support < supported`` and the source is
 *related* to the claim (:func:`relatedness` ≥ :data:`RELATED_FLOOR`, or no
 lexical/embedding signal to tell) → ``contradicted``; ``support ≥ supported``
@@ -37,7 +41,11 @@ unrelated source is at worst unsupported: NLI models call many unrelated
 pairs "contradiction", and a source that is not about the claim cannot refute
 it; likewise when the focused NLI pass found the contradiction only for a
 statement of the claim the evidence does not speak of
-(``Signals.nli_contradiction_unrelated``): a missing half is unsupported.
+(``Signals.nli_contradiction_unrelated``): a missing half is unsupported;
+and when every value of a one-statement claim is confirmed by the source
+written otherwise, with no conflict (``Signals.consistency_paraphrased``:
+"7%" / "0.07", "fell by 20%" / "from 50,000 to 40,000") — NLI models misread
+rewritten numbers, and the values are what such a claim asserts.
 Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
 0.25)`` (1.0 for ``unverifiable``): near a threshold, ~0.5.
 """
@@ -214,9 +222,22 @@ def decide(
     conflict = signals is not None and explicit_conflict(signals)
     # an explicit conflict is itself evidence of relatedness: the same fact, other value
     on_topic = related is None or related >= RELATED_FLOOR or conflict
-    if signals is not None and signals.nli_contradiction_unrelated and not conflict:
-        on_topic = False  # NLI's contradiction is about a statement the evidence omits
-    if on_topic and contradiction >= t.contradicted and (support < t.supported or conflict):
+    if not on_topic:
+        # neither claim words nor meaning in the source: not evidence either way,
+        # whatever NLI reads into the pair (it entails or contradicts unrelated pairs)
+        assert related is not None
+        return Verdict.UNSUPPORTED, _confidence(RELATED_FLOOR - related)
+    may_contradict = (
+        conflict
+        or signals is None
+        or not (
+            # NLI's contradiction is about a statement the evidence omits
+            signals.nli_contradiction_unrelated
+            # or NLI misread a rewritten value the consistency stage confirmed
+            or (signals.consistency_paraphrased and signals.claim_statements == 1)
+        )
+    )
+    if may_contradict and contradiction >= t.contradicted and (support < t.supported or conflict):
         return Verdict.CONTRADICTED, _confidence(contradiction - t.contradicted)
     if conflict and support >= t.weak:
         return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))

@@ -1,0 +1,59 @@
+"""Comparatives and hedges around a value: "more than 80", "up to 5", "nearly half".
+
+One place for the words that turn a written value into an interval, shared by
+numbers with units (:mod:`~provgraph.verification.quantities`) and proportion
+words (:mod:`~provgraph.verification.proportions`), so that "over a third" and
+"over 33%" read the same way:
+
+* a lower bound ("more than", "at least", "over", "… or more") → ``[v, ∞)``;
+* an upper bound ("less than", "under", "up to", "… or fewer") → ``(−∞, v]``
+  (closed both: "more than 80" vs "80" is a rounding question, not a conflict);
+* "nearly" / "almost" / "just under" → just below: ``[v − 10%, v]`` widened by
+  the value's own rounding (a claim may round 48% to "nearly half");
+* "about" / "around" / "roughly" → ``v ± 10%``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+INF = math.inf
+
+ABOVE = re.compile(
+    r"(?:more than|over|above|greater than|exceeding|in excess of|upwards of|beyond|"
+    r"at least|no less than|not less than|no fewer than|a minimum of|minimum of|"
+    r"just over|well over|just above)\s*\$?$"
+)
+BELOW = re.compile(
+    r"(?:less than|under|below|fewer than|lower than|at most|up to|no more than|"
+    r"not more than|a maximum of|maximum of|just under|well under|as few as)\s*\$?$"
+)
+JUST_BELOW = re.compile(r"(?:nearly|almost|close to|approaching|not quite)\s*\$?$")
+APPROX = re.compile(
+    r"(?:about|around|approximately|roughly|some|an estimated|estimated|circa|approx\.?|"
+    r"~)\s*\$?$"
+)
+ABOVE_AFTER = re.compile(r"^\s*(?:or more|or higher|or above|and above|and up|plus\b|\+)")
+BELOW_AFTER = re.compile(r"^\s*(?:or less|or fewer|or lower|or below|and below|and under)")
+
+
+def bounded(text: str, start: int, end: int, value: float, tol: float) -> tuple[float, float]:
+    """The interval ``text[start:end]`` (read as ``value`` ± ``tol``) states, given its context.
+
+    ``tol`` is the value's own rounding tolerance (half its last written digit,
+    or a proportion word's band).
+    """
+    before = text[max(0, start - 30) : start].lower().rstrip()
+    after = text[end : end + 15].lower()
+    if ABOVE.search(before) or ABOVE_AFTER.search(after):
+        return value, INF
+    if BELOW.search(before) or BELOW_AFTER.search(after):
+        return -INF, value
+    if JUST_BELOW.search(before):
+        band = max(abs(value) * 0.1, tol)
+        return value - band, value + tol
+    if APPROX.search(before):
+        band = max(abs(value) * 0.1, tol)
+        return value - band, value + band
+    return value - tol, value + tol

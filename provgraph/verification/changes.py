@@ -1,0 +1,128 @@
+"""Relative changes: "doubled", "fell by 20%", "a 10% rise" against "from A to B".
+
+A claim's change word is a ratio new/old as an interval: "doubled" ≈ 2 (±10%),
+"halved" ≈ 0.5, "tripled" ≈ 3, "rose by 20%" = 1.2 and "fell by 20%" = 0.8
+(the percentage's own rounding kept), "more than doubled" ≥ 2, "nearly
+halved" just above 0.5. A source's change is a pair of values of one kind,
+"from 50,000 to 40,000" (:func:`~provgraph.verification.quantities.read_quantities`),
+whose ratio is computed from both values' intervals.
+
+Judged like any value (:mod:`~provgraph.verification.slots`): the claim's
+change agrees with an overlapping source change, and is a mismatch only when
+the source changes anchored to the same words all give another ratio ("fell by
+20%" vs "dropped from 50,000 to 25,000"). Nothing is said when the source
+gives no change "from A to B": the claim's percentage is then compared as a
+plain value, as before.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.bounds import bounded
+from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
+from provgraph.verification.wordsets import near_stems
+
+_MULTIPLIERS = {"doubl": 2.0, "tripl": 3.0, "trebl": 3.0, "quadrupl": 4.0, "halv": 0.5}
+_MULTIPLIER_RE = re.compile(r"\b(?P<word>doubl|tripl|trebl|quadrupl|halv)(?:ed|es|ing|e)\b", re.I)
+_UP = r"rose|rise[sn]?|increased?|grew|grown|climbed|jumped|gained|went up|up|soared|surged|raised"
+_DOWN = (
+    r"fell|fallen|dropped|declined|decreased|shrank|shrunk|down|cut|reduced|lowered|slumped|"
+    r"plunged|went down|lost"
+)
+_PCT = r"(?P<pct>(?P<num>\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b))"
+_VERB_PCT_RE = re.compile(
+    rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:by\s+)?(?:(?:an?|some|just|well)\s+)?"
+    rf"(?:(?:about|around|nearly|almost|roughly|more than|over|less than|under)\s+)?{_PCT}",
+    re.IGNORECASE,
+)
+_PCT_NOUN_RE = re.compile(
+    rf"{_PCT}\s+(?:(?P<up>increase|rise|jump|gain|growth|hike)|"
+    rf"(?P<down>drop|fall|decline|decrease|cut|reduction|loss|slump))\b",
+    re.IGNORECASE,
+)
+_MULTIPLIER_BAND = 0.1
+
+
+@dataclass(frozen=True)
+class Change:
+    """A claim's relative change: the ratio new/old as ``[low, high]``, and where it is written.
+
+    ``value_span``: the percentage it is written with (None for "doubled"), which
+    is judged here instead of as a plain value when the source gives a change.
+    """
+
+    low: float
+    high: float
+    surface: str
+    start: int
+    end: int
+    near: frozenset[str]
+    clause: frozenset[str]
+    value_span: tuple[int, int] | None
+
+
+def _multiplier(text: str, m: re.Match[str]) -> tuple[float, float]:
+    """The ratio of "doubled", "nearly halved", "more than tripled" as an interval.
+
+    A decrease is bounded on its inverse ("more than halved": old/new ≥ 2).
+    """
+    ratio = _MULTIPLIERS[m.group("word").lower()]
+    factor = ratio if ratio >= 1 else 1.0 / ratio
+    low, high = bounded(text, m.start(), m.end(), factor, factor * _MULTIPLIER_BAND)
+    if ratio >= 1:
+        return max(1.0, low), high
+    return (1.0 / high if high > 0 else 0.0), (1.0 / low if low > 0 else math.inf)
+
+
+def extract_changes(text: str) -> list[Change]:
+    """The relative changes a claim states, in text order."""
+    out: list[Change] = []
+    for m in _MULTIPLIER_RE.finditer(text):
+        low, high = _multiplier(text, m)
+        near, clause = near_stems(text, m.start(), m.end())
+        out.append(Change(low, high, m.group(0), m.start(), m.end(), near, clause, None))
+    for pattern in (_VERB_PCT_RE, _PCT_NOUN_RE):
+        for m in pattern.finditer(text):
+            if any(c.start < m.end() and m.start() < c.end for c in out):
+                continue
+            num = m.group("num")
+            places = len(num.split(".")[1]) if "." in num else 0
+            p_low, p_high = bounded(
+                text, m.start("num"), m.end("pct"), float(num), 0.5 * 10.0**-places
+            )
+            sign = 1.0 if m.group("up") else -1.0
+            low, high = sorted((1.0 + sign * p_low / 100.0, 1.0 + sign * p_high / 100.0))
+            near, clause = near_stems(text, m.start(), m.end())
+            span = (m.start("pct"), m.end("pct"))
+            out.append(
+                Change(max(0.0, low), high, m.group(0), m.start(), m.end(), near, clause, span)
+            )
+    return sorted(out, key=lambda c: c.start)
+
+
+def _ratio(old: Mention, new: Mention) -> tuple[float, float] | None:
+    if old.low <= 0 or not all(math.isfinite(v) for v in (old.low, old.high, new.low, new.high)):
+        return None
+    return new.low / old.high, new.high / old.low
+
+
+def judge_change(change: Change, source: list[tuple[Mention, Mention]]) -> Outcome:
+    """Agree, mismatch or no signal for one claim change against the source's changes."""
+    scored: list[tuple[int, tuple[float, float]]] = []
+    for old, new in source:
+        ratio = _ratio(old, new)
+        if ratio is None:
+            continue
+        near = old.near | new.near
+        score = 2 * len(change.near & near) + len(change.clause & (old.clause | new.clause))
+        scored.append((score, ratio))
+    if not scored:
+        return Outcome.NO_SIGNAL
+    best = max(s for s, _ in scored)
+    candidates = [r for s, r in scored if s == best]
+    if any(change.low <= high and low <= change.high for low, high in candidates):
+        return Outcome.AGREE
+    return Outcome.MISMATCH if best >= SAME_SUBJECT_SCORE else Outcome.UNVERIFIED

@@ -1,0 +1,100 @@
+"""Proportion words as percentages: "half of", "a third of", "one in four", "most".
+
+"Three quarters of the members" and "75% of members" are one value;
+"over a third" is ``[33.3, 100]`` and "nearly half" just below 50 (the
+comparatives of :mod:`~provgraph.verification.bounds`). Every proportion is
+clipped to ``[0, 100]``. "At most" and "most" are told apart, and "a quarter
+of a point" (a fraction of a unit, not of a population) is no proportion.
+"""
+
+from __future__ import annotations
+
+import re
+
+from provgraph.verification.bounds import bounded
+from provgraph.verification.slots import Mention
+from provgraph.verification.wordsets import near_stems
+
+_FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
+_FRACTIONS.update({"thirds": 100 / 3, "quarters": 25.0, "fifths": 20.0, "tenths": 10.0})
+_NUMERATORS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9}
+_SMALL_NUMBERS = {
+    w: i
+    for i, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+        ]
+    )
+}
+_PROPORTION_RE = re.compile(
+    r"\b(?P<frac>(?:a|one|two|three|four|nine)[ -](?:half|thirds?|quarters?|fifths?|tenths?)"
+    r"|half)\s+(?:of\b)"
+    r"|\b(?P<num>\w+)\s+(?:in|out of)\s+(?P<den>\w+)\b"
+    r"|(?<!\bat )(?<!\bthe )\b(?P<vague>the vast majority of|the majority of|a majority of|"
+    r"most|nearly all|almost all|a minority of|the minority of)\b",
+    re.IGNORECASE,
+)
+_VAGUE = {
+    "the vast majority of": (75.0, 100.0),
+    "the majority of": (50.0, 100.0),
+    "a majority of": (50.0, 100.0),
+    "most": (50.0, 100.0),
+    "nearly all": (85.0, 100.0),
+    "almost all": (85.0, 100.0),
+    "a minority of": (0.0, 50.0),
+    "the minority of": (0.0, 50.0),
+}
+
+
+def _fraction(words: str) -> float | None:
+    """Percent of "a third", "two-thirds", "three quarters", "half" (None: not a fraction)."""
+    parts = words.lower().replace("-", " ").split()
+    if len(parts) == 1:
+        return _FRACTIONS["half"] if parts[0] == "half" else None
+    numerator, unit = _NUMERATORS.get(parts[0]), _FRACTIONS.get(parts[1])
+    if numerator is None or unit is None:
+        return None
+    if numerator > 1 and not parts[1].endswith("s") and parts[1] != "half":
+        return None  # "two quarter": not English
+    if parts[1] == "half" and numerator != 1:
+        return None
+    value = numerator * unit
+    return value if value <= 100.0 else None
+
+
+def extract_proportions(text: str) -> list[Mention]:
+    """Every proportion word of ``text`` as a ``percent`` :class:`Mention`."""
+    out: list[Mention] = []
+    for m in _PROPORTION_RE.finditer(text):
+        if re.match(r"\s+(?:a|an)\b", text[m.end() :], flags=re.IGNORECASE):
+            continue  # "a quarter of a point": a fraction of a unit, not of a population
+        if m.group("frac"):
+            pct = _fraction(m.group("frac"))
+            if pct is None:
+                continue
+            low, high = bounded(text, m.start(), m.end(), pct, 2.0)
+        elif m.group("num"):
+            num, den = m.group("num").lower(), m.group("den").lower()
+            n = _SMALL_NUMBERS.get(num, int(num) if num.isdigit() else None)
+            d = _SMALL_NUMBERS.get(den, int(den) if den.isdigit() else None)
+            if n is None or not d or n > d or d > 1000:
+                continue
+            low, high = bounded(text, m.start(), m.end(), 100.0 * n / d, 1.0)
+        else:
+            low, high = _VAGUE[m.group("vague").lower()]
+        near, clause = near_stems(text, m.start(), m.end())
+        low, high = max(0.0, low), min(100.0, high)
+        out.append(Mention("percent", low, high, m.group(0), m.start(), m.end(), near, clause))
+    return out

@@ -1,0 +1,173 @@
+"""quantulum3's reading of numbers with units, and the fixes its output needs.
+
+quantulum3 is run without its pickled unit classifier (it does not load under
+current scikit-learn, and unpickling a shipped model is a risk we do not
+need: the dictionary disambiguation is deterministic). Its dictionary reading
+has a few systematic slips, corrected here rather than in every caller:
+
+* "95 minutes" / "30 seconds" are read as angles (minute/second *of arc*):
+  without a degree nearby they are time;
+* a trailing "at" is read as the unit ampere-turn ("3.2 kilograms at birth" →
+  kilogram ampere-turn): the quantity is re-read without it;
+* "from 50,000 to 40,000" is a descending range, which the library drops
+  altogether, and "rose from $2 million to $6.1 million" is read as one
+  range: after a verb of change, or when descending, the two ends are read as
+  two values (the old and the new), returned as a pair, and an end without a
+  unit takes the other end's ("from 50 to 40 dollars");
+* "$3.4bn", "£3m", "€40k": scale abbreviations after a currency symbol;
+* "half a million", "a quarter of a billion": a fraction of a scale word (the
+  library reads "a million" alone).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Raw:
+    """One quantity as read: value, unit name, entity (dimension), surface and span."""
+
+    value: float
+    unit: str
+    entity: str
+    surface: str
+    start: int
+    end: int
+    uncertainty: float | None = None
+
+
+def _quantulum() -> Any:
+    from quantulum3 import classifier, parser
+
+    classifier.USE_CLF = False  # dictionary disambiguation: see the module docstring
+    return parser
+
+
+def _library(text: str) -> list[Raw]:
+    parser = _quantulum()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            found = parser.parse(text)
+        except Exception:
+            return []
+    return [
+        Raw(
+            float(q.value),
+            str(q.unit.name),
+            str(q.unit.entity.name),
+            str(q.surface),
+            int(q.span[0]),
+            int(q.span[1]),
+            float(q.uncertainty) if q.uncertainty else None,
+        )
+        for q in found
+    ]
+
+
+_NUM = r"[$€£¥]?\s?\d[\d,]*(?:\.\d+)?"
+_FROM_TO = re.compile(rf"\bfrom\s+(?P<a>{_NUM})[^;:!?\n]{{0,25}}?\s(?P<to>to)\s+(?P<b>{_NUM})")
+CHANGE_VERBS = re.compile(
+    r"\b(?:rose|rise[sn]?|rising|increas\w*|grew|grow\w*|climb\w*|jump\w*|surg\w*|soar\w*|"
+    r"fell|fall\w*|dropp?\w*|declin\w*|decreas\w*|shr[au]nk|shrink\w*|slump\w*|plung\w*|"
+    r"went|go(?:es|ne)?|moved?|cut|reduc\w*|rais\w*|lower\w*|expand\w*|doubl\w*|tripl\w*|"
+    r"halv\w*|up|down|changed?)\b[^.;!?]{0,40}$",
+    re.IGNORECASE,
+)
+_SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_SCALE_WORD = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
+_ABBREVIATED = re.compile(
+    r"(?P<sym>[$€£¥])\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>bn|b|mn|m|k|tn|trn)\b"
+)
+_ABBREVIATION = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "tn": 1e12, "trn": 1e12}
+_SYMBOL = {"$": "dollar", "€": "euro", "£": "pound sterling", "¥": "yen"}
+#: "half a million", "a quarter of a billion", "three quarters of a million"
+_FRACTION_OF_SCALE = re.compile(
+    r"\b(?P<frac>half|a half|one half|a quarter|one quarter|three quarters|a third|one third|"
+    r"two thirds)\s+(?:of\s+)?an?\s+(?P<scale>thousand|million|billion|trillion)\b",
+    re.IGNORECASE,
+)
+_FRACTION_VALUE = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
+
+
+def _plain(text: str, match: re.Match[str], group: str) -> float:
+    number = float(match.group(group).lstrip("$€£¥ ").replace(",", ""))
+    scale = _SCALE_WORD.match(text, match.end(group))
+    return number * _SCALE[scale.group(1).lower()] if scale else number
+
+
+def _split_changes(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with the "to" of each change "from A to B" masked; where A and each mask are."""
+    masks: list[tuple[int, int]] = []
+    out = text
+    for m in _FROM_TO.finditer(text):
+        descending = _plain(text, m, "a") > _plain(text, m, "b")
+        if descending or CHANGE_VERBS.search(text[max(0, m.start() - 60) : m.start()]):
+            start = m.start("to")
+            out = out[:start] + "||" + out[start + 2 :]
+            masks.append((m.start("a"), start))
+    return out, masks
+
+
+def _repair(text: str, raw: Raw) -> Raw | None:
+    """The slips of the module docstring, corrected; None: not a quantity after all."""
+    if raw.unit in ("minute of arc", "second of arc") and not re.search(
+        r"degree|°|′|″|\barc\b", text[max(0, raw.start - 25) : raw.end], re.IGNORECASE
+    ):
+        unit = "minute" if raw.unit.startswith("minute") else "second"
+        return Raw(raw.value, unit, "time", raw.surface, raw.start, raw.end, raw.uncertainty)
+    if "ampere-turn" in raw.unit and re.search(r"\s+at$", raw.surface):
+        trimmed = re.sub(r"\s+at$", "", raw.surface)
+        again = [r for r in _library(trimmed) if r.start == 0]
+        if not again:
+            return None
+        r = again[0]
+        return Raw(r.value, r.unit, r.entity, trimmed, raw.start, raw.start + len(trimmed))
+    return raw
+
+
+@lru_cache(maxsize=8192)
+def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]:
+    """The quantities of one sentence-sized ``text`` and the index pairs (old, new) of changes.
+
+    Cached: sources repeat across claims.
+    """
+    masked, masks = _split_changes(text)
+    found: list[Raw] = []
+    for m in _FRACTION_OF_SCALE.finditer(masked):
+        value = _FRACTION_VALUE[m.group("frac").lower().split()[-1]]
+        value *= _SCALE[m.group("scale").lower()]
+        # a round figure in words: ±5%, like a written "500,000" (quantities._rounding)
+        raw = Raw(
+            value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end(), 0.05 * value
+        )
+        found.append(raw)
+    for m in _ABBREVIATED.finditer(masked):
+        value = float(m.group("num").replace(",", "")) * _ABBREVIATION[m.group("scale").lower()]
+        unit = _SYMBOL[m.group("sym")]
+        found.append(Raw(value, unit, "currency", m.group(0), m.start(), m.end()))
+    for raw in _library(masked):
+        if any(f.start < raw.end and raw.start < f.end for f in found):
+            continue
+        fixed = _repair(masked, raw)
+        if fixed is not None:
+            found.append(fixed)
+    found.sort(key=lambda r: r.start)
+    pairs: list[tuple[int, int]] = []
+    for a_start, mask in masks:
+        # A is the value written after "from" ("from 12,000 in 2015 to 24,500": not 2015)
+        left = [i for i, r in enumerate(found) if a_start <= r.start and r.end <= mask]
+        right = [i for i, r in enumerate(found) if r.start >= mask + 2]
+        if not left or not right:
+            continue
+        left = left[:1]
+        a, b = found[left[-1]], found[right[0]]
+        if a.entity == "dimensionless" and b.entity not in ("dimensionless", "unknown"):
+            found[left[-1]] = Raw(a.value, b.unit, b.entity, a.surface, a.start, a.end)
+        pairs.append((left[-1], right[0]))
+    return tuple(found), tuple(pairs)

@@ -1,0 +1,210 @@
+"""Paraphrased quantities and dates agree; the same quantity given otherwise is a mismatch.
+
+Session 5 families (docs/verification.md "Session 5"): comparatives and bounds,
+relative changes, unit and scale changes, proportions, rounding, quarters and
+months, and the rule that a mismatch needs the *same* measured thing. Every
+pair runs the real quantulum3 and dateutil readings through
+:func:`check_consistency` (claim against the source as window and source).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from provgraph.verification.changes import extract_changes
+from provgraph.verification.consistency import check_consistency
+from provgraph.verification.dates import extract_dates
+from provgraph.verification.measures import different_measures, same_counted_noun
+from provgraph.verification.proportions import extract_proportions
+from provgraph.verification.quantities import extract_quantities, read_quantities
+from provgraph.verification.wordsets import content_stems
+
+AGREE = [
+    # comparatives and bounds
+    ("Over a third of the power comes from wind.", "Wind supplies 36 percent of the power."),
+    ("Nearly half of the households own a car.", "48% of the households own a car."),
+    ("The repair took less than two hours.", "Engineers finished the repair in 95 minutes."),
+    ("Almost 2,000 runners finished the race.", "1,946 runners finished the race."),
+    # relative changes against "from A to B"
+    ("Ticket sales fell by 20% last season.", "Ticket sales dropped from 50,000 to 40,000."),
+    ("The charity's income tripled.", "The charity's income grew from $2 million to $6.1 million."),
+    ("The waiting list was halved.", "The waiting list shrank from 800 patients to 410."),
+    ("Rents rose by about 10%.", "Rents went from 1,000 euros to 1,100 euros."),
+    (
+        "The number of cyclists doubled between 2015 and 2020.",
+        "The number of cyclists rose from 12,000 in 2015 to 24,500 in 2020.",
+    ),
+    # units and scale words
+    ("The flight takes 3 hours.", "The flight time is 180 minutes."),
+    ("The baby weighed 3.2 kilograms at birth.", "At birth the baby weighed 3,200 grams."),
+    ("The tunnel is 2.5 km long.", "The 2,500-metre tunnel took six years to dig."),
+    ("Revenue reached 3.4 billion dollars.", "Revenue rose to $3.4bn."),
+    ("The loan's interest rate is 7%.", "The interest rate on the loan is 0.07."),
+    ("The club paid €4 million for him.", "The club paid a fee of 4,000,000 euros for him."),
+    # proportions and rounding
+    ("One in five children lives in poverty.", "20 percent of children live in poverty."),
+    ("Three quarters of members approved.", "75% of members approved."),
+    ("The country has about 3 million inhabitants.", "It has 2.96 million inhabitants."),
+    ("The company has around 300 employees.", "The company employs 312 people."),
+    ("The city has a quarter of a million residents.", "The city has 250,000 residents."),
+    ("Half a million tickets were sold.", "490,000 tickets were sold."),
+    # quarters, months, ordinals
+    ("Profits rose in Q3 2024.", "Profits rose between July and September 2024."),
+    ("Orders peaked in the third quarter of 2019.", "Orders peaked in July–September 2019."),
+    ("The festival begins on the first of August.", "The festival begins on 1 August."),
+    ("The referendum was held in mid-March.", "The referendum was held on 15 March."),
+    ("The strike began in early 2023.", "The strike began on 9 January 2023."),
+]
+
+MISMATCH = [
+    ("At least 30 flights were cancelled.", "The airport cancelled 25 flights."),
+    ("Over a third of the power comes from wind.", "Wind supplies 21 percent of the power."),
+    ("Ticket sales fell by 20% last season.", "Ticket sales dropped from 50,000 to 25,000."),
+    ("The city spent $1.5 million on the park.", "The city spent $15 million on the park."),
+    ("The ferry crossing takes 90 minutes.", "The ferry crossing takes about three hours."),
+    ("Three quarters of members approved.", "57% of members approved."),
+    ("Research receives 12% of the budget.", "Research receives 21% of the budget."),
+    ("Half a million tickets were sold.", "200,000 tickets were sold."),
+    ("Elections were held in October 2022.", "Elections took place in December 2022."),
+    ("Deliveries started in Q3.", "Deliveries started in the fourth quarter."),
+    ("The dig took place in Q2 2021.", "The dig ran from August to October 2021."),
+    ("The trial opens on the first of June.", "The trial opens on 11 June."),
+    ("The company employs 5,000 people.", "The company sold 5,000 cars and employs 800 people."),
+]
+
+OTHER_MEASURE = [
+    ("The bridge is 300 metres long.", "The bridge is 45 metres high."),
+    ("The museum's annual budget is $4 million.", "The museum's new wing cost $12 million."),
+    ("The factory opened in 1990.", "The factory closed in 2005."),
+]
+
+
+@pytest.mark.parametrize(("claim", "source"), AGREE)
+def test_paraphrased_values_agree(claim: str, source: str) -> None:
+    result = check_consistency(claim, source, source)
+    assert result.anchored_mismatches == ()
+    assert result.agreement == 1.0, result
+
+
+@pytest.mark.parametrize(("claim", "source"), MISMATCH)
+def test_the_same_quantity_given_otherwise_is_a_mismatch(claim: str, source: str) -> None:
+    result = check_consistency(claim, source, source)
+    assert result.anchored_mismatches, result
+    assert result.penalty == pytest.approx(0.8)
+
+
+@pytest.mark.parametrize(("claim", "source"), OTHER_MEASURE)
+def test_values_of_another_measure_are_never_a_mismatch(claim: str, source: str) -> None:
+    result = check_consistency(claim, source, source)
+    assert result.anchored_mismatches == ()
+    assert result.penalty == pytest.approx(0.5)  # unconfirmed: lowers support only
+
+
+def test_proportion_comparatives_are_bounded_percentages() -> None:
+    (over,) = extract_proportions("Over a third of the voters stayed home.")
+    assert over.low == pytest.approx(100 / 3) and over.high == 100.0
+    (nearly,) = extract_proportions("Nearly half of the voters stayed home.")
+    assert nearly.low < 48.0 < nearly.high <= 52.0
+    (two_thirds,) = extract_proportions("Two-thirds of the staff agreed.")
+    assert two_thirds.low <= 200 / 3 <= two_thirds.high
+
+
+def test_at_most_is_not_most_and_the_most_is_not_a_proportion() -> None:
+    assert [m.kind for m in extract_quantities("It weighs 3 kg at most.")] == ["mass"]
+    assert extract_proportions("It was the most popular option.") == []
+
+
+def test_minutes_are_time_unless_an_angle_is_written() -> None:
+    (minutes,) = extract_quantities("The crossing takes 90 minutes.")
+    assert minutes.kind == "time" and minutes.low <= 5400.0 <= minutes.high
+    kinds = {m.kind for m in extract_quantities("The angle is 30 degrees 15 minutes.")}
+    assert all(k.startswith("angle") for k in kinds)
+
+
+def test_a_trailing_at_is_not_read_as_a_unit() -> None:
+    (mass,) = extract_quantities("The baby weighed 3.2 kilograms at birth.")
+    assert mass.kind == "mass" and mass.surface == "3.2 kilograms"
+
+
+def test_currency_scale_abbreviations() -> None:
+    (bn,) = extract_quantities("Revenue rose to $3.4bn.")
+    assert bn.kind == "currency:dollar" and bn.low <= 3.4e9 <= bn.high
+    (m,) = extract_quantities("It won a £3m grant.")
+    assert m.kind == "currency:pound sterling" and m.low <= 3e6 <= m.high
+
+
+def test_descending_from_to_is_two_values_and_a_change() -> None:
+    read = read_quantities("Sales dropped from 50 to 40 dollars.")
+    assert [m.kind for m in read.mentions] == ["currency:dollar", "currency:dollar"]
+    ((old, new),) = read.changes
+    assert old.low <= 50.0 <= old.high and new.low <= 40.0 <= new.high
+
+
+def test_an_ascending_range_without_a_change_verb_stays_a_range() -> None:
+    read = read_quantities("Temperatures there range from 10 to 20 degrees.")
+    assert read.changes == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ratio"),
+    [
+        ("Profits doubled.", 2.0),
+        ("The list was halved.", 0.5),
+        ("Exports fell by 20%.", 0.8),
+        ("a 15% rise in exports", 1.15),
+        ("Shares were up 3.5 percent.", 1.035),
+    ],
+)
+def test_change_words_are_ratios(text: str, ratio: float) -> None:
+    (change,) = extract_changes(text)
+    assert change.low <= ratio <= change.high
+
+
+def test_more_than_doubled_is_open_and_more_than_halved_is_below_half() -> None:
+    (up,) = extract_changes("Profits more than doubled.")
+    assert (up.low, up.high) == (2.0, math.inf)
+    (down,) = extract_changes("The deficit was more than halved.")
+    assert down.low == 0.0 and down.high == pytest.approx(0.5)
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last"),
+    [
+        ("between July and September 2024", (2024, 7, 1), (2024, 9, 30)),
+        ("from August to October 2021", (2021, 8, 1), (2021, 10, 31)),
+        ("the first of August 2020", (2020, 8, 1), (2020, 8, 1)),
+        ("early March 2024", (2024, 3, 1), (2024, 3, 15)),
+    ],
+)
+def test_month_ranges_ordinal_words_and_parts_of_months(
+    text: str, first: tuple[int, int, int], last: tuple[int, int, int]
+) -> None:
+    from datetime import date
+
+    (d,) = extract_dates(text)
+    assert (d.low, d.high) == (date(*first).toordinal(), date(*last).toordinal())
+
+
+def test_an_ordinal_word_is_a_day_only_where_it_cannot_be_another_ordinal() -> None:
+    assert [d.surface for d in extract_dates("the first March on Washington")] == ["March"]
+
+
+def test_people_count_any_group_of_people_but_groups_differ() -> None:
+    def nouns(text: str) -> frozenset[str]:
+        return frozenset(content_stems(text))
+
+    assert same_counted_noun(nouns("people"), nouns("employees"))
+    assert same_counted_noun(nouns("residents"), nouns("people"))
+    assert not same_counted_noun(nouns("voters"), nouns("students"))
+    assert not same_counted_noun(nouns("people"), nouns("cars"))
+
+
+def test_different_measures_needs_a_measure_on_both_sides() -> None:
+    def near(text: str) -> frozenset[str]:
+        return frozenset(content_stems(text))
+
+    assert different_measures(near("metres long"), near("metres high"))
+    assert not different_measures(near("metres long"), near("bridge spans"))
+    assert not different_measures(near("cost paid"), near("price"))

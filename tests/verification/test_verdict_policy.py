@@ -1,0 +1,65 @@
+"""The verdict policy's relatedness and paraphrased-value rules (pure functions, no model)."""
+
+from __future__ import annotations
+
+from provgraph.verification.verdicts import (
+    RELATED_FLOOR,
+    Signals,
+    Thresholds,
+    Verdict,
+    decide,
+)
+
+T = Thresholds()
+UNRELATED = {"tfidf": 0.02, "recall": 0.1, "embedding": RELATED_FLOOR - 0.15}
+RELATED = {"tfidf": 0.4, "recall": 0.8, "embedding": 0.7}
+
+
+def test_an_unrelated_source_is_unsupported_even_when_nli_contradicts() -> None:
+    signals = Signals(**UNRELATED, nli_entailment=0.02, nli_contradiction=0.95)
+    verdict, _ = decide(0.1, 0.9, T, has_text=True, signals=signals)
+    assert verdict == Verdict.UNSUPPORTED
+
+
+def test_an_unrelated_source_is_unsupported_even_when_nli_entails() -> None:
+    signals = Signals(**UNRELATED, nli_entailment=0.93, nli_contradiction=0.02)
+    verdict, _ = decide(0.75, 0.02, T, has_text=True, signals=signals)
+    assert verdict == Verdict.UNSUPPORTED
+
+
+def test_an_explicit_conflict_is_evidence_of_relatedness() -> None:
+    signals = Signals(**UNRELATED, consistency_anchored=True)
+    verdict, _ = decide(0.2, 0.8, T, has_text=True, signals=signals)
+    assert verdict == Verdict.CONTRADICTED
+
+
+def test_a_related_source_with_high_contradiction_is_contradicted() -> None:
+    signals = Signals(**RELATED, nli_entailment=0.05, nli_contradiction=0.9)
+    verdict, _ = decide(0.2, 0.85, T, has_text=True, signals=signals)
+    assert verdict == Verdict.CONTRADICTED
+
+
+def test_nli_alone_does_not_contradict_confirmed_rewritten_values() -> None:
+    signals = Signals(
+        **RELATED,
+        nli_entailment=0.08,
+        nli_contradiction=0.88,
+        consistency_agreement=1.0,
+        consistency_paraphrased=True,
+    )
+    verdict, _ = decide(0.36, 0.81, T, has_text=True, signals=signals)
+    assert verdict == Verdict.SUPPORTED  # confirmed values lift a weak support
+    split = Signals(**{**signals.__dict__, "claim_statements": 2})
+    verdict, _ = decide(0.36, 0.81, T, has_text=True, signals=split)
+    assert verdict == Verdict.CONTRADICTED  # the values say nothing of the other statement
+
+
+def test_a_conflict_still_contradicts_when_values_were_rewritten() -> None:
+    signals = Signals(
+        **RELATED,
+        consistency_paraphrased=True,
+        consistency_negation=True,
+        consistency_agreement=1.0,
+    )
+    verdict, _ = decide(0.3, 0.8, T, has_text=True, signals=signals)
+    assert verdict == Verdict.CONTRADICTED
