@@ -81,13 +81,16 @@ def main() -> None:
     parser.add_argument(
         "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
     )
+    parser.add_argument(
+        "--nli-model", default=None, help="NLI model folder (default: the shipped one)"
+    )
     args = parser.parse_args()
-    config = VerificationConfig(nli_focus=not args.no_nli_focus)
+    config = VerificationConfig(nli_focus=not args.no_nli_focus, nli_model=args.nli_model)
     files = args.files or sorted(DATA.glob("hard_cases*.jsonl"))
     from provgraph.verification.embeddings import EmbeddingEncoder
     from provgraph.verification.nli import load_nli
 
-    models = StageModels(encoder=EmbeddingEncoder(), nli_model=load_nli(None))
+    models = StageModels(encoder=EmbeddingEncoder(), nli_model=load_nli(args.nli_model))
     out = {"files": {p.name: _score_file(p, models, config) for p in files}}
     if args.json:
         print(json.dumps(out, indent=2))
