@@ -13,7 +13,6 @@ from itertools import product
 
 import pytest
 
-from provgraph.errors import LimitExceededError
 from provgraph.graph import EdgeLabel
 from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records
 from provgraph.store.types import LineageDirection
@@ -55,31 +54,28 @@ def test_nodes_edges_batches_ids() -> None:
     )
 
 
-def test_upstream_neighbourhood_returns_distinct_nodes_not_paths() -> None:
-    assert cypher.lineage_neighbourhood_query(LineageDirection.UP, 7) == (
-        "MATCH (o:Node {project: $project, id: $id})\n"
-        "CALL (o) {\n"
-        "  MATCH (o)<-[*0..7]-(m:Node)\n"
-        "  WHERE m.project = $project\n"
-        "  RETURN DISTINCT m\n"
-        "}\n"
-        "RETURN m.id AS id, m.type AS type,\n"
-        "       [(x:Node)-[r]->(m) WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+def test_lineage_ring_returns_ids_of_the_next_ring_only() -> None:
+    assert cypher.lineage_ring_query(LineageDirection.UP) == (
+        "UNWIND $frontier AS id\n"
+        "MATCH (f:Node {project: $project, id: id})<--(m:Node)\n"
+        "WHERE m.project = $project AND NOT m.id IN $seen\n"
+        "RETURN DISTINCT m.id AS id"
     )
 
 
-def test_downstream_neighbourhood() -> None:
-    text = cypher.lineage_neighbourhood_query(LineageDirection.DOWN, 64)
-    assert "  MATCH (o)-[*0..64]->(m:Node)\n" in text
-    assert (
-        "[(m)-[r]->(x:Node) WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
-    ) in text
+def test_lineage_ring_downstream_and_existence_probe() -> None:
+    text = cypher.lineage_ring_query(LineageDirection.DOWN, any_only=True)
+    assert "MATCH (f:Node {project: $project, id: id})-->(m:Node)\n" in text
+    assert text.endswith("RETURN m.id AS id\nLIMIT 1")  # one id is enough to say "truncated"
 
 
-@pytest.mark.parametrize("depth", [0, 65, -3, True, 1.5, "2", None])
-def test_depth_is_a_validated_int(depth: object) -> None:
-    with pytest.raises(LimitExceededError):
-        cypher.lineage_neighbourhood_query(LineageDirection.UP, depth)  # type: ignore[arg-type]
+def test_edges_among_keeps_both_ends_in_the_set() -> None:
+    assert cypher.edges_among_query() == (
+        "UNWIND $ids AS id\n"
+        "MATCH (:Node {project: $project, id: id})-[r]->(t:Node)\n"
+        "WHERE t.project = $project AND t.id IN $ids\n"
+        "RETURN id AS source, t.id AS target, type(r) AS label"
+    )
 
 
 def test_attribution_neighbourhood_is_unbounded() -> None:
@@ -285,7 +281,12 @@ def _every_statement() -> list[str]:
         cypher_records.applied_migrations_query(),
         cypher_records.record_migration_query(),
         cypher.attribution_neighbourhood_query(),
-        *(cypher.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
+        *(
+            cypher.lineage_ring_query(d, any_only=a)
+            for d in LineageDirection
+            for a in (True, False)
+        ),
+        cypher.edges_among_query(),
         *(
             cypher.list_sessions_query(agent=a, since=s, after=f)
             for a, s, f in product([True, False], repeat=3)

@@ -18,7 +18,6 @@ from provgraph.graph import EdgeLabel
 from provgraph.mapping import VERSIONED_FIELDS
 from provgraph.store.types import (
     MAX_ATTRIBUTION_DEPTH,
-    MAX_LINEAGE_DEPTH,
     LineageDirection,
     bounded_int,
 )
@@ -239,10 +238,34 @@ def attribution_neighbourhood_query() -> str:
     return neighbourhood_query(LineageDirection.UP, None, max_depth=MAX_ATTRIBUTION_DEPTH)
 
 
-def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
-    """Neighbourhood for a lineage walk, bounded by the lineage depth limit (always bounded)."""
-    bound = bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
-    return neighbourhood_query(direction, bound, max_depth=MAX_LINEAGE_DEPTH)
+def lineage_ring_query(direction: LineageDirection, *, any_only: bool = False) -> str:
+    """One ring of a lineage walk (:func:`provgraph.traversal.lineage_rings`): the ids of
+    the neighbours of ``$frontier`` in one direction that are not in ``$seen``.
+
+    Ids only (the walk needs nothing else; the kept nodes are read once at the
+    end). ``any_only``: one id or none, to learn whether anything lies beyond
+    the depth or the limit without fetching it.
+    """
+    if LineageDirection(direction) == LineageDirection.UP:
+        step = f"(f:{NODE} {{project: $project, id: id}})<--(m:{NODE})"
+    else:
+        step = f"(f:{NODE} {{project: $project, id: id}})-->(m:{NODE})"
+    return (
+        "UNWIND $frontier AS id\n"
+        f"MATCH {step}\n"
+        "WHERE m.project = $project AND NOT m.id IN $seen\n"
+        + ("RETURN m.id AS id\nLIMIT 1" if any_only else "RETURN DISTINCT m.id AS id")
+    )
+
+
+def edges_among_query() -> str:
+    """Every edge whose two ends are both among ``$ids`` (a lineage result's edges)."""
+    return (
+        "UNWIND $ids AS id\n"
+        f"MATCH (:{NODE} {{project: $project, id: id}})-[r]->(t:{NODE})\n"
+        "WHERE t.project = $project AND t.id IN $ids\n"
+        "RETURN id AS source, t.id AS target, type(r) AS label"
+    )
 
 
 # ---------------------------------------------------------------------- sessions and keys

@@ -43,7 +43,7 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import contributing_sources, lineage_walk, source_paths
+from provgraph.traversal import contributing_sources, lineage_rings, source_paths
 
 T = TypeVar("T")
 Record = dict[str, Any]
@@ -252,18 +252,35 @@ def lineage(
 def _lineage(
     project: str, node_id: str, direction: LineageDirection, depth: int, limit: int
 ) -> Program[LineageResult]:
-    records = yield Statement(
-        cypher.lineage_neighbourhood_query(direction, depth), {"project": project, "id": node_id}
-    )
-    if not records:
+    """Ring by ring on the server (ids only, stops at the ring that fills ``limit``),
+    then the kept nodes and the edges among them."""
+    walk = lineage_rings(node_id, depth=depth, limit=limit)
+    request = next(walk)
+    while True:
+        records = yield Statement(
+            cypher.lineage_ring_query(direction, any_only=request.any_only),
+            {"project": project, "frontier": list(request.frontier), "seen": list(request.seen)},
+        )
+        try:
+            request = walk.send({str(r["id"]) for r in records})
+        except StopIteration as stop:
+            distances, truncated = stop.value
+            break
+    ids = sorted({node_id, *distances})
+    nodes = yield from get_nodes(project, ids)
+    if node_id not in nodes:
         raise NotFoundError(f"node '{node_id}' does not exist in project '{project}'")
-    graph = rows.neighbourhood_graph(records, up=direction == LineageDirection.UP)
-    distances, edges, truncated = lineage_walk(
-        graph, node_id, direction=direction, depth=depth, limit=limit
-    )
-    nodes = yield from get_nodes(project, sorted({node_id, *distances}))
+    records = yield Statement(cypher.edges_among_query(), {"project": project, "ids": ids})
+    edges = sorted({(str(r["source"]), str(r["target"]), str(r["label"])) for r in records})
     ordered = tuple(nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i)))
-    return LineageResult(nodes[node_id], direction, ordered, distances, tuple(edges), truncated)
+    return LineageResult(
+        nodes[node_id],
+        direction,
+        ordered,
+        distances,
+        tuple(ProvenanceEdge(s, t, label) for s, t, label in edges),
+        truncated,
+    )
 
 
 # ---------------------------------------------------------------------- reports and jobs

@@ -1,0 +1,104 @@
+"""Contract: how a lineage walk is cut by ``limit`` and ``depth``, identical across adapters.
+
+The walk goes ring by ring (every node at distance d before any at d + 1) and
+keeps the first ``limit`` nodes in (distance, id) order; ``truncated`` says a
+reachable node was left out (by the limit or beyond the depth), and only then.
+Edges are those with both ends among the root and the kept nodes, sorted.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from provgraph.events import Event
+from provgraph.graph import NodeType
+from provgraph.store.port import GraphStore
+from provgraph.store.types import LineageDirection
+
+T0 = datetime(2026, 5, 2, 9, 0, tzinfo=UTC)
+DOWN, UP = LineageDirection.DOWN, LineageDirection.UP
+
+# root -> z1, a1 (ring 1); z1 -> b2, a1 -> y2 (ring 2); b2 -> c3 (ring 3) -> root (a cycle).
+# z1 is reported before a1, so a walk in discovery order would differ from (distance, id).
+SHAPE: list[tuple[str, list[str]]] = [
+    ("root", []),
+    ("z1", ["root"]),
+    ("a1", ["root"]),
+    ("b2", ["z1"]),
+    ("y2", ["a1"]),
+    ("c3", ["b2"]),
+    ("root", ["c3"]),  # a later event closes the cycle back to the root
+]
+
+
+def _events() -> list[Event]:
+    return [
+        Event.model_validate(
+            {
+                "id": f"e{i}",
+                "type": NodeType.MODEL_REQUEST.value,
+                "node_id": node,
+                "session_id": "cut",
+                "timestamp": (T0 + timedelta(seconds=i)).isoformat(),
+                "parent_ids": parents,
+            }
+        )
+        for i, (node, parents) in enumerate(SHAPE)
+    ]
+
+
+@pytest.fixture
+def cut_store(store: GraphStore, project: str) -> GraphStore:
+    result = store.ingest(project, _events())
+    assert not result.rejected
+    return store
+
+
+def _ids(
+    store: GraphStore, project: str, direction: LineageDirection, depth: int, limit: int
+) -> tuple[list[tuple[str, int]], bool]:
+    found = store.lineage(project, "root", direction=direction, depth=depth, limit=limit)
+    return [(n.id, found.distances[n.id]) for n in found.nodes], found.truncated
+
+
+def test_limit_keeps_the_nearest_in_distance_then_id_order(
+    cut_store: GraphStore, project: str
+) -> None:
+    assert _ids(cut_store, project, DOWN, 5, 3) == ([("a1", 1), ("z1", 1), ("b2", 2)], True)
+    assert _ids(cut_store, project, DOWN, 5, 1) == ([("a1", 1)], True)
+
+
+def test_everything_reachable_within_the_bounds_is_not_truncated(
+    cut_store: GraphStore, project: str
+) -> None:
+    every = [("a1", 1), ("z1", 1), ("b2", 2), ("y2", 2), ("c3", 3)]
+    # the cycle's edge c3 -> root leads back to a node already in the result: nothing left out
+    assert _ids(cut_store, project, DOWN, 3, 5) == (every, False)
+    assert _ids(cut_store, project, DOWN, 64, 10_000) == (every, False)
+
+
+def test_depth_cut_is_truncated_only_when_a_node_lies_beyond(
+    cut_store: GraphStore, project: str
+) -> None:
+    assert _ids(cut_store, project, DOWN, 2, 100) == (
+        [("a1", 1), ("z1", 1), ("b2", 2), ("y2", 2)],
+        True,
+    )
+    # upstream of root: c3 (the cycle), then b2, z1 ... root itself is never a result node
+    assert _ids(cut_store, project, UP, 1, 100) == ([("c3", 1)], True)
+    assert _ids(cut_store, project, UP, 3, 100) == ([("c3", 1), ("b2", 2), ("z1", 3)], False)
+
+
+def test_edges_are_those_among_the_root_and_the_kept_nodes(
+    cut_store: GraphStore, project: str
+) -> None:
+    found = cut_store.lineage(project, "root", direction=DOWN, depth=5, limit=3)
+    pairs = [(e.source_id, e.target_id) for e in found.edges]
+    assert pairs == [("root", "a1"), ("root", "z1"), ("z1", "b2")]
+    full = cut_store.lineage(project, "root", direction=DOWN, depth=3, limit=100)
+    assert ("c3", "root") in {(e.source_id, e.target_id) for e in full.edges}
+    assert [(e.source_id, e.target_id, e.label) for e in full.edges] == sorted(
+        (e.source_id, e.target_id, e.label) for e in full.edges
+    )
