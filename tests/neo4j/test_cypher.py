@@ -14,7 +14,7 @@ from itertools import product
 import pytest
 
 from provgraph.graph import EdgeLabel
-from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records
+from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records, cypher_sessions
 from provgraph.store.types import LineageDirection
 
 
@@ -113,6 +113,27 @@ def test_list_sessions_filters_and_cursor() -> None:
         "($after_at <> '' AND last_at <> '' AND "
         "(last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))))\n"
     ) in text
+
+
+def test_recent_sessions_pages_before_it_summarises() -> None:
+    text = cypher_sessions.recent_sessions_query(agent=True, after=False)
+    assert text.startswith(
+        "MATCH (recent:Node {project: $project})\n"
+        "WHERE recent.timestamp >= $since AND recent.timestamp <> '1970-01-01T00:00:00.000000Z'\n"
+        "WITH recent.session_id AS session_id, max(recent.timestamp) AS last_at\n"
+        "WHERE session_id IS NOT NULL AND EXISTS { MATCH (a:Node {project: $project,"
+        " session_id: session_id}) WHERE a.agent_name = $agent_name }\n"
+        "ORDER BY last_at DESC, session_id ASC\n"
+        "LIMIT $first\n"
+        "MATCH (n:Node {project: $project, session_id: session_id})\n"
+        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+    )
+    assert text.endswith("ORDER BY last_at = '' DESC, last_at DESC, session_id ASC\n")
+    with_cursor = cypher_sessions.recent_sessions_query(agent=False, after=True, verdict=True)
+    assert "WHERE session_id IS NOT NULL AND EXISTS { MATCH (r:Report" in with_cursor
+    assert "(last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))" in (
+        with_cursor
+    )
 
 
 def test_reports() -> None:
@@ -287,6 +308,10 @@ def _every_statement() -> list[str]:
             for a in (True, False)
         ),
         cypher.edges_among_query(),
+        *(
+            cypher_sessions.recent_sessions_query(agent=a, after=f, verdict=v)
+            for a, f, v in product([True, False], repeat=3)
+        ),
         *(
             cypher.list_sessions_query(agent=a, since=s, after=f)
             for a, s, f in product([True, False], repeat=3)

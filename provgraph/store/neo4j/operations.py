@@ -20,7 +20,7 @@ from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EventWrite, map_events, utc_text
 from provgraph.store.codec import decode_cursor, encode_cursor
-from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records, rows
+from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records, cypher_sessions, rows
 from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
 from provgraph.store.shared import build_source_paths
 from provgraph.store.shared import key_order as _key_order
@@ -173,14 +173,19 @@ def _list_sessions(
         params["text"] = wanted.text.lower()
     if after is not None:
         params["after_at"], params["after_id"] = after
-    query = cypher.list_sessions_query(
-        agent=agent,
-        since=since,
-        after=after is not None,
-        until="until" in params,
-        verdict="verdict" in params,
-        text="text" in params,
-    )
+    if since and "until" not in params and "text" not in params:
+        query = cypher_sessions.recent_sessions_query(
+            agent=agent, after=after is not None, verdict="verdict" in params
+        )
+    else:
+        query = cypher.list_sessions_query(
+            agent=agent,
+            since=since,
+            after=after is not None,
+            until="until" in params,
+            verdict="verdict" in params,
+            text="text" in params,
+        )
     records = yield Statement(query, params)
     summaries = [rows.session_summary_from_row(r) for r in records]
     page = summaries[:first]
