@@ -97,15 +97,28 @@ def contributing_sources(graph: ProvenanceGraph, output_id: str) -> list[str]:
     return [node_id for _, node_id in sorted(found)]
 
 
+def id_order(node_id: str) -> bytes:
+    """The order a lineage walk cuts a ring in: ids compared as UTF-16 code units.
+
+    That is how Neo4j orders strings (it differs from Python's code-point order
+    only between characters above U+FFFF and those in U+E000..U+FFFF); the store
+    sorts and cuts a ring on the server, so every adapter must cut the same way.
+    """
+    return node_id.encode("utf-16-be", "surrogatepass")
+
+
 @dataclass(frozen=True)
 class RingRequest:
     """What a lineage walk needs next from its adapter: the neighbours, in the walk's
-    direction, of every node of ``frontier`` that are not in ``seen`` (ids only).
-    ``any_only``: whether at least one exists is all it asks (one id is enough)."""
+    direction, of the nodes of ``frontier`` that are not in ``seen`` (ids only).
+
+    The adapter may return only the first ``room`` of them in :func:`id_order`
+    (the walk never keeps more), or all of them.
+    """
 
     frontier: tuple[str, ...]
     seen: frozenset[str]
-    any_only: bool = False
+    room: int
 
 
 LineageRings = Generator[RingRequest, set[str], tuple[dict[str, int], bool]]
@@ -117,31 +130,33 @@ def lineage_rings(node_id: str, *, depth: int, limit: int) -> LineageRings:
 
     Breadth-first by whole rings (every node at distance d before any at d + 1),
     so each node gets its shortest distance and the cut is exact: the kept nodes
-    are the first ``limit`` in (distance, id) order, the same in every adapter.
-    The walk stops at the ring that reaches ``limit`` (the rings beyond are never
-    fetched: a popular source stays cheap however far it spreads). ``truncated``
-    is True when a reachable node is left out: cut by ``limit``, or beyond
-    ``depth`` (one more request, which only asks whether such a node exists).
-    The adapter answers the requests (see :func:`walk_graph` for an in-memory
-    graph; Neo4j answers each with one statement), and never sees more than the
-    rings' ids.
+    are the first ``limit`` in (distance, :func:`id_order`) order, the same in
+    every adapter. Each request asks for at most one id more than the room left
+    (to learn whether the ring overflows), so the walk stops at the ring that
+    fills ``limit`` and a popular source costs about ``limit`` ids however far it
+    spreads. ``truncated`` is True when a reachable node is left out: cut by
+    ``limit``, or beyond ``depth`` (then one last request with room for one id
+    asks whether such a node exists). The adapter answers the requests (see
+    :func:`walk_graph` for an in-memory graph; Neo4j answers each with one
+    statement).
     """
     distances: dict[str, int] = {}
     seen = {node_id}
     frontier: tuple[str, ...] = (node_id,)
     for distance in range(1, depth + 1):
-        if len(distances) >= limit:
+        room = limit - len(distances)
+        if room <= 0:
             break  # full: whether anything is left out is all that remains to know
-        ring = sorted((yield RingRequest(frontier, frozenset(seen))) - seen)
+        found = yield RingRequest(frontier, frozenset(seen), room + 1)
+        ring = sorted(found - seen, key=id_order)
         if not ring:
             return distances, False
-        room = limit - len(distances)
         distances.update((i, distance) for i in ring[:room])
         if len(ring) > room:
             return distances, True
         seen.update(ring)
         frontier = tuple(ring)
-    beyond = (yield RingRequest(frontier, frozenset(seen), any_only=True)) - seen
+    beyond = (yield RingRequest(frontier, frozenset(seen), 1)) - seen
     return distances, bool(beyond)
 
 

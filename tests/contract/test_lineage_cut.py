@@ -102,3 +102,27 @@ def test_edges_are_those_among_the_root_and_the_kept_nodes(
     assert [(e.source_id, e.target_id, e.label) for e in full.edges] == sorted(
         (e.source_id, e.target_id, e.label) for e in full.edges
     )
+
+
+def test_the_cut_orders_ids_as_utf16_code_units_in_every_adapter(
+    store: GraphStore, project: str
+) -> None:
+    # Neo4j orders strings by UTF-16 code units: U+1F600 (a surrogate pair, 0xD83D...)
+    # sorts before U+FFFF, unlike Python's code points; the cut must agree.
+    high, astral = "k\uffff", "k\U0001f600"
+    events = [
+        Event.model_validate(
+            {
+                "id": f"u{i}",
+                "type": NodeType.MODEL_REQUEST.value,
+                "node_id": node,
+                "session_id": "utf",
+                "timestamp": (T0 + timedelta(seconds=i)).isoformat(),
+                "parent_ids": parents,
+            }
+        )
+        for i, (node, parents) in enumerate([("r", []), (high, ["r"]), (astral, ["r"])])
+    ]
+    assert not store.ingest(project, events).rejected
+    found = store.lineage(project, "r", direction=DOWN, depth=1, limit=1)
+    assert [n.id for n in found.nodes] == [astral] and found.truncated

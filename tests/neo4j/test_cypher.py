@@ -54,27 +54,34 @@ def test_nodes_edges_batches_ids() -> None:
     )
 
 
-def test_lineage_ring_returns_ids_of_the_next_ring_only() -> None:
+def test_lineage_ring_returns_the_first_ids_of_the_next_ring_as_one_list() -> None:
     assert cypher.lineage_ring_query(LineageDirection.UP) == (
         "UNWIND $frontier AS id\n"
         "MATCH (f:Node {project: $project, id: id})<--(m:Node)\n"
         "WHERE m.project = $project AND NOT m.id IN $seen\n"
-        "RETURN DISTINCT m.id AS id"
+        "WITH DISTINCT m.id AS id\n"
+        "ORDER BY id\n"
+        "LIMIT $room\n"
+        "RETURN collect(id) AS ids"
     )
+    down = cypher.lineage_ring_query(LineageDirection.DOWN)
+    assert "MATCH (f:Node {project: $project, id: id})-->(m:Node)\n" in down
 
 
-def test_lineage_ring_downstream_and_existence_probe() -> None:
-    text = cypher.lineage_ring_query(LineageDirection.DOWN, any_only=True)
-    assert "MATCH (f:Node {project: $project, id: id})-->(m:Node)\n" in text
-    assert text.endswith("RETURN m.id AS id\nLIMIT 1")  # one id is enough to say "truncated"
-
-
-def test_edges_among_keeps_both_ends_in_the_set() -> None:
-    assert cypher.edges_among_query() == (
-        "UNWIND $ids AS id\n"
-        "MATCH (:Node {project: $project, id: id})-[r]->(t:Node)\n"
-        "WHERE t.project = $project AND t.id IN $ids\n"
-        "RETURN id AS source, t.id AS target, type(r) AS label"
+def test_lineage_result_reads_nodes_and_the_edges_among_them_in_one_row() -> None:
+    assert cypher.lineage_result_query() == (
+        "CALL () {\n"
+        "  UNWIND $ids AS id\n"
+        "  MATCH (n:Node {project: $project, id: id})\n"
+        "  RETURN collect(properties(n)) AS nodes\n"
+        "}\n"
+        "CALL () {\n"
+        "  UNWIND $ids AS id\n"
+        "  MATCH (:Node {project: $project, id: id})-[r]->(t:Node)\n"
+        "  WHERE t.project = $project AND t.id IN $ids\n"
+        "  RETURN collect([id, t.id, type(r)]) AS edges\n"
+        "}\n"
+        "RETURN nodes, edges"
     )
 
 
@@ -302,12 +309,8 @@ def _every_statement() -> list[str]:
         cypher_records.applied_migrations_query(),
         cypher_records.record_migration_query(),
         cypher.attribution_neighbourhood_query(),
-        *(
-            cypher.lineage_ring_query(d, any_only=a)
-            for d in LineageDirection
-            for a in (True, False)
-        ),
-        cypher.edges_among_query(),
+        *(cypher.lineage_ring_query(d) for d in LineageDirection),
+        cypher.lineage_result_query(),
         *(
             cypher_sessions.recent_sessions_query(agent=a, after=f, verdict=v)
             for a, f, v in product([True, False], repeat=3)

@@ -238,13 +238,14 @@ def attribution_neighbourhood_query() -> str:
     return neighbourhood_query(LineageDirection.UP, None, max_depth=MAX_ATTRIBUTION_DEPTH)
 
 
-def lineage_ring_query(direction: LineageDirection, *, any_only: bool = False) -> str:
+def lineage_ring_query(direction: LineageDirection) -> str:
     """One ring of a lineage walk (:func:`provgraph.traversal.lineage_rings`): the ids of
-    the neighbours of ``$frontier`` in one direction that are not in ``$seen``.
+    the neighbours of ``$frontier`` in one direction that are not in ``$seen``, the
+    first ``$room`` in id order, as one list.
 
-    Ids only (the walk needs nothing else; the kept nodes are read once at the
-    end). ``any_only``: one id or none, to learn whether anything lies beyond
-    the depth or the limit without fetching it.
+    Ids only, one row: the walk needs nothing else, and rows, not db hits, are
+    what a large ring costs (the kept nodes are read once at the end, by
+    :func:`lineage_result_query`).
     """
     if LineageDirection(direction) == LineageDirection.UP:
         step = f"(f:{NODE} {{project: $project, id: id}})<--(m:{NODE})"
@@ -254,17 +255,28 @@ def lineage_ring_query(direction: LineageDirection, *, any_only: bool = False) -
         "UNWIND $frontier AS id\n"
         f"MATCH {step}\n"
         "WHERE m.project = $project AND NOT m.id IN $seen\n"
-        + ("RETURN m.id AS id\nLIMIT 1" if any_only else "RETURN DISTINCT m.id AS id")
+        "WITH DISTINCT m.id AS id\n"
+        "ORDER BY id\n"
+        "LIMIT $room\n"
+        "RETURN collect(id) AS ids"
     )
 
 
-def edges_among_query() -> str:
-    """Every edge whose two ends are both among ``$ids`` (a lineage result's edges)."""
+def lineage_result_query() -> str:
+    """The nodes ``$ids`` (properties) and every edge with both ends among them, one row."""
     return (
-        "UNWIND $ids AS id\n"
-        f"MATCH (:{NODE} {{project: $project, id: id}})-[r]->(t:{NODE})\n"
-        "WHERE t.project = $project AND t.id IN $ids\n"
-        "RETURN id AS source, t.id AS target, type(r) AS label"
+        "CALL () {\n"
+        "  UNWIND $ids AS id\n"
+        f"  MATCH (n:{NODE} {{project: $project, id: id}})\n"
+        "  RETURN collect(properties(n)) AS nodes\n"
+        "}\n"
+        "CALL () {\n"
+        "  UNWIND $ids AS id\n"
+        f"  MATCH (:{NODE} {{project: $project, id: id}})-[r]->(t:{NODE})\n"
+        "  WHERE t.project = $project AND t.id IN $ids\n"
+        "  RETURN collect([id, t.id, type(r)]) AS edges\n"
+        "}\n"
+        "RETURN nodes, edges"
     )
 
 

@@ -257,26 +257,27 @@ def lineage(
 def _lineage(
     project: str, node_id: str, direction: LineageDirection, depth: int, limit: int
 ) -> Program[LineageResult]:
-    """Ring by ring on the server (ids only, stops at the ring that fills ``limit``),
-    then the kept nodes and the edges among them."""
+    """Ring by ring on the server (ids only, at most ``limit + 1`` per ring), then the
+    kept nodes and the edges among them in one statement."""
     walk = lineage_rings(node_id, depth=depth, limit=limit)
     request = next(walk)
     while True:
+        params = {"frontier": list(request.frontier), "seen": list(request.seen)}
         records = yield Statement(
-            cypher.lineage_ring_query(direction, any_only=request.any_only),
-            {"project": project, "frontier": list(request.frontier), "seen": list(request.seen)},
+            cypher.lineage_ring_query(direction),
+            {"project": project, **params, "room": request.room},
         )
         try:
-            request = walk.send({str(r["id"]) for r in records})
+            request = walk.send({str(i) for i in records[0]["ids"]})
         except StopIteration as stop:
             distances, truncated = stop.value
             break
     ids = sorted({node_id, *distances})
-    nodes = yield from get_nodes(project, ids)
+    records = yield Statement(cypher.lineage_result_query(), {"project": project, "ids": ids})
+    nodes = {str(p["id"]): rows.node_from_props(p) for p in records[0]["nodes"]}
     if node_id not in nodes:
         raise NotFoundError(f"node '{node_id}' does not exist in project '{project}'")
-    records = yield Statement(cypher.edges_among_query(), {"project": project, "ids": ids})
-    edges = sorted({(str(r["source"]), str(r["target"]), str(r["label"])) for r in records})
+    edges = sorted({(str(s), str(t), str(label)) for s, t, label in records[0]["edges"]})
     ordered = tuple(nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i)))
     return LineageResult(
         nodes[node_id],
