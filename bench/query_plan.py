@@ -35,6 +35,11 @@ from provgraph.store.neo4j import Neo4jGraphStore, open_neo4j_store
 from provgraph.store.neo4j import operations as ops
 from provgraph.store.types import AttributionQuery, LineageDirection, SessionFilter
 
+try:
+    from provgraph.store.neo4j.lineage_ops import lineage as lineage_program
+except ImportError:  # a checkout from before lineage_ops (to compare two checkouts)
+    lineage_program = ops.lineage  # type: ignore[attr-defined]
+
 
 def profile_program(store: Neo4jGraphStore, program: ops.Program[Any]) -> dict[str, Any]:
     """Run a read program with PROFILE statements; totals and the costliest operators."""
@@ -83,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     workload = build_workload(args.nodes, seed=args.seed)
     since = T0 + timedelta(minutes=max(0, workload.sessions - 60))
     programs = {
-        "lineage_hot_source_depth3": lambda: ops.lineage(
+        "lineage_hot_source_depth3": lambda: lineage_program(
             args.project, workload.hot, LineageDirection.DOWN, 3, 1000
         ),
         "sessions_page_agent_since": lambda: ops.list_sessions(

@@ -126,3 +126,42 @@ def test_the_cut_orders_ids_as_utf16_code_units_in_every_adapter(
     assert not store.ingest(project, events).rejected
     found = store.lineage(project, "r", direction=DOWN, depth=1, limit=1)
     assert [n.id for n in found.nodes] == [astral] and found.truncated
+
+
+def test_a_wide_neighbourhood_is_cut_the_same_way(store: GraphStore, project: str) -> None:
+    """300 children and their 300 grandchildren: more than the Neo4j adapter fetches in
+    one statement (it then walks ring by ring on the server); same answers as the
+    embedded store, in both directions and at every cut."""
+    from provgraph.store.memory import MemoryGraphStore
+
+    shape = [("hub", [])]
+    shape += [(f"c{i:03d}", ["hub"]) for i in range(300)]
+    shape += [(f"g{i:03d}", [f"c{(i * 7) % 300:03d}"]) for i in range(300)]
+    shape += [("leaf", ["g000", "g299"])]
+    events = [
+        Event.model_validate(
+            {
+                "id": f"w{i}",
+                "type": NodeType.MODEL_REQUEST.value,
+                "node_id": node,
+                "session_id": "wide",
+                "timestamp": (T0 + timedelta(seconds=i)).isoformat(),
+                "parent_ids": parents,
+            }
+        )
+        for i, (node, parents) in enumerate(shape)
+    ]
+    memory = MemoryGraphStore()
+    for target, name in ((store, project), (memory, "p")):
+        assert not target.ingest(name, events).rejected
+    cases = [("hub", DOWN, 3, 10_000), ("hub", DOWN, 2, 1000), ("hub", DOWN, 3, 450)]
+    cases += [("hub", DOWN, 3, 300), ("hub", DOWN, 3, 299), ("hub", DOWN, 1, 300)]
+    cases += [("leaf", UP, 3, 10_000), ("leaf", UP, 2, 3), ("g123", UP, 1, 1)]
+    for node, direction, depth, limit in cases:
+        got = store.lineage(project, node, direction=direction, depth=depth, limit=limit)
+        want = memory.lineage("p", node, direction=direction, depth=depth, limit=limit)
+        assert got == want, (node, direction, depth, limit)
+    full = store.lineage(project, "hub", direction=DOWN, depth=3, limit=10_000)
+    assert len(full.nodes) == 601 and not full.truncated
+    cut = store.lineage(project, "hub", direction=DOWN, depth=3, limit=450)
+    assert cut.truncated and [n.id for n in cut.nodes][-1] == "g149"

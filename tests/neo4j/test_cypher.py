@@ -13,8 +13,15 @@ from itertools import product
 
 import pytest
 
+from provgraph.errors import LimitExceededError
 from provgraph.graph import EdgeLabel
-from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records, cypher_sessions
+from provgraph.store.neo4j import (
+    cypher,
+    cypher_ingest,
+    cypher_lineage,
+    cypher_records,
+    cypher_sessions,
+)
 from provgraph.store.types import LineageDirection
 
 
@@ -54,8 +61,30 @@ def test_nodes_edges_batches_ids() -> None:
     )
 
 
+def test_lineage_neighbourhood_is_capped_distinct_nodes_not_paths() -> None:
+    assert cypher_lineage.lineage_neighbourhood_query(LineageDirection.UP, 7) == (
+        "MATCH (o:Node {project: $project, id: $id})\n"
+        "CALL (o) {\n"
+        "  MATCH (o)<-[*0..7]-(m:Node)\n"
+        "  WHERE m.project = $project\n"
+        "  RETURN DISTINCT m\n"
+        "  LIMIT $cap\n"
+        "}\n"
+        "RETURN m.id AS id, m.type AS type,\n"
+        "       [(x:Node)-[r]->(m) WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+    )
+    down = cypher_lineage.lineage_neighbourhood_query(LineageDirection.DOWN, 64)
+    assert "  MATCH (o)-[*0..64]->(m:Node)\n" in down
+
+
+@pytest.mark.parametrize("depth", [0, 65, -3, True, 1.5, "2", None])
+def test_depth_is_a_validated_int(depth: object) -> None:
+    with pytest.raises(LimitExceededError):
+        cypher_lineage.lineage_neighbourhood_query(LineageDirection.UP, depth)  # type: ignore[arg-type]
+
+
 def test_lineage_ring_returns_the_first_ids_of_the_next_ring_as_one_list() -> None:
-    assert cypher.lineage_ring_query(LineageDirection.UP) == (
+    assert cypher_lineage.lineage_ring_query(LineageDirection.UP) == (
         "UNWIND $frontier AS id\n"
         "MATCH (f:Node {project: $project, id: id})<--(m:Node)\n"
         "WHERE m.project = $project AND NOT m.id IN $seen\n"
@@ -64,12 +93,12 @@ def test_lineage_ring_returns_the_first_ids_of_the_next_ring_as_one_list() -> No
         "LIMIT $room\n"
         "RETURN collect(id) AS ids"
     )
-    down = cypher.lineage_ring_query(LineageDirection.DOWN)
+    down = cypher_lineage.lineage_ring_query(LineageDirection.DOWN)
     assert "MATCH (f:Node {project: $project, id: id})-->(m:Node)\n" in down
 
 
 def test_lineage_result_reads_nodes_and_the_edges_among_them_in_one_row() -> None:
-    assert cypher.lineage_result_query() == (
+    assert cypher_lineage.lineage_result_query() == (
         "CALL () {\n"
         "  UNWIND $ids AS id\n"
         "  MATCH (n:Node {project: $project, id: id})\n"
@@ -309,8 +338,9 @@ def _every_statement() -> list[str]:
         cypher_records.applied_migrations_query(),
         cypher_records.record_migration_query(),
         cypher.attribution_neighbourhood_query(),
-        *(cypher.lineage_ring_query(d) for d in LineageDirection),
-        cypher.lineage_result_query(),
+        *(cypher_lineage.lineage_ring_query(d) for d in LineageDirection),
+        *(cypher_lineage.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
+        cypher_lineage.lineage_result_query(),
         *(
             cypher_sessions.recent_sessions_query(agent=a, after=f, verdict=v)
             for a, f, v in product([True, False], repeat=3)

@@ -199,7 +199,9 @@ def nodes_edges_query() -> str:
     )
 
 
-def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_depth: int) -> str:
+def neighbourhood_query(
+    direction: LineageDirection, depth: int | None, *, max_depth: int, capped: bool = False
+) -> str:
     """Node ids and types within ``depth`` edges in one direction (``None``: any
     distance), with each one's edges to its next neighbours in that direction.
 
@@ -220,8 +222,7 @@ def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_d
         "CALL (o) {\n"
         f"  MATCH {reach}\n"
         "  WHERE m.project = $project\n"
-        "  RETURN DISTINCT m\n"
-        "}\n"
+        "  RETURN DISTINCT m\n" + ("  LIMIT $cap\n" if capped else "") + "}\n"
         f"RETURN m.id AS id, m.type AS type,\n"
         f"       [{step} WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
     )
@@ -236,48 +237,6 @@ def attribution_neighbourhood_query() -> str:
     linear in the upstream subgraph (distinct nodes, pruning expand).
     """
     return neighbourhood_query(LineageDirection.UP, None, max_depth=MAX_ATTRIBUTION_DEPTH)
-
-
-def lineage_ring_query(direction: LineageDirection) -> str:
-    """One ring of a lineage walk (:func:`provgraph.traversal.lineage_rings`): the ids of
-    the neighbours of ``$frontier`` in one direction that are not in ``$seen``, the
-    first ``$room`` in id order, as one list.
-
-    Ids only, one row: the walk needs nothing else, and rows, not db hits, are
-    what a large ring costs (the kept nodes are read once at the end, by
-    :func:`lineage_result_query`).
-    """
-    if LineageDirection(direction) == LineageDirection.UP:
-        step = f"(f:{NODE} {{project: $project, id: id}})<--(m:{NODE})"
-    else:
-        step = f"(f:{NODE} {{project: $project, id: id}})-->(m:{NODE})"
-    return (
-        "UNWIND $frontier AS id\n"
-        f"MATCH {step}\n"
-        "WHERE m.project = $project AND NOT m.id IN $seen\n"
-        "WITH DISTINCT m.id AS id\n"
-        "ORDER BY id\n"
-        "LIMIT $room\n"
-        "RETURN collect(id) AS ids"
-    )
-
-
-def lineage_result_query() -> str:
-    """The nodes ``$ids`` (properties) and every edge with both ends among them, one row."""
-    return (
-        "CALL () {\n"
-        "  UNWIND $ids AS id\n"
-        f"  MATCH (n:{NODE} {{project: $project, id: id}})\n"
-        "  RETURN collect(properties(n)) AS nodes\n"
-        "}\n"
-        "CALL () {\n"
-        "  UNWIND $ids AS id\n"
-        f"  MATCH (:{NODE} {{project: $project, id: id}})-[r]->(t:{NODE})\n"
-        "  WHERE t.project = $project AND t.id IN $ids\n"
-        "  RETURN collect([id, t.id, type(r)]) AS edges\n"
-        "}\n"
-        "RETURN nodes, edges"
-    )
 
 
 # ---------------------------------------------------------------------- sessions and keys

@@ -26,15 +26,11 @@ from provgraph.store.shared import build_source_paths
 from provgraph.store.shared import key_order as _key_order
 from provgraph.store.types import (
     MAX_JOB_LISTING,
-    MAX_LINEAGE_DEPTH,
-    MAX_LINEAGE_LIMIT,
     MAX_PAGE_SIZE,
     AttributionQuery,
     CitationSummaryEntry,
     IngestResult,
     Job,
-    LineageDirection,
-    LineageResult,
     Page,
     ReportFilter,
     SessionFilter,
@@ -43,7 +39,7 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import contributing_sources, lineage_rings, source_paths
+from provgraph.traversal import contributing_sources, source_paths
 
 T = TypeVar("T")
 Record = dict[str, Any]
@@ -243,50 +239,6 @@ def attribution(project: str, query: AttributionQuery) -> Program[SourcePaths]:
     on_paths = {i: nodes[i] for p in paths for i in p}
     sources = [nodes[i] for i in source_ids]
     return build_source_paths(output, paths, on_paths, truncated, sources)
-
-
-def lineage(
-    project: str, node_id: str, direction: LineageDirection, depth: int, limit: int
-) -> Program[LineageResult]:
-    """Validates the bounds eagerly, then returns the program."""
-    bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
-    bounded_int(limit, name="limit", low=1, high=MAX_LINEAGE_LIMIT)
-    return _lineage(project, node_id, LineageDirection(direction), depth, limit)
-
-
-def _lineage(
-    project: str, node_id: str, direction: LineageDirection, depth: int, limit: int
-) -> Program[LineageResult]:
-    """Ring by ring on the server (ids only, at most ``limit + 1`` per ring), then the
-    kept nodes and the edges among them in one statement."""
-    walk = lineage_rings(node_id, depth=depth, limit=limit)
-    request = next(walk)
-    while True:
-        params = {"frontier": list(request.frontier), "seen": list(request.seen)}
-        records = yield Statement(
-            cypher.lineage_ring_query(direction),
-            {"project": project, **params, "room": request.room},
-        )
-        try:
-            request = walk.send({str(i) for i in records[0]["ids"]})
-        except StopIteration as stop:
-            distances, truncated = stop.value
-            break
-    ids = sorted({node_id, *distances})
-    records = yield Statement(cypher.lineage_result_query(), {"project": project, "ids": ids})
-    nodes = {str(p["id"]): rows.node_from_props(p) for p in records[0]["nodes"]}
-    if node_id not in nodes:
-        raise NotFoundError(f"node '{node_id}' does not exist in project '{project}'")
-    edges = sorted({(str(s), str(t), str(label)) for s, t, label in records[0]["edges"]})
-    ordered = tuple(nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i)))
-    return LineageResult(
-        nodes[node_id],
-        direction,
-        ordered,
-        distances,
-        tuple(ProvenanceEdge(s, t, label) for s, t, label in edges),
-        truncated,
-    )
 
 
 # ---------------------------------------------------------------------- reports and jobs

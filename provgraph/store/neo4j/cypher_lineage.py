@@ -1,0 +1,62 @@
+"""The lineage walk's statements, built by small pure functions (pinned in ``tests/neo4j``).
+
+A lineage first fetches a capped neighbourhood (:func:`lineage_neighbourhood_query`);
+when the cap is hit it walks ring by ring (:func:`lineage_ring_query`), and it
+ends with the kept nodes and the edges among them (:func:`lineage_result_query`).
+See :mod:`provgraph.store.neo4j.lineage_ops`.
+"""
+
+from __future__ import annotations
+
+from provgraph.store.neo4j.cypher import NODE, neighbourhood_query
+from provgraph.store.types import MAX_LINEAGE_DEPTH, LineageDirection, bounded_int
+
+
+def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
+    """At most ``$cap`` nodes within the lineage depth, with their next edges: a small
+    lineage answered in one statement (walked in Python). ``$cap`` rows back means
+    it may be larger: then the walk goes ring by ring (:func:`lineage_ring_query`)."""
+    bound = bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
+    return neighbourhood_query(direction, bound, max_depth=MAX_LINEAGE_DEPTH, capped=True)
+
+
+def lineage_ring_query(direction: LineageDirection) -> str:
+    """One ring of a lineage walk (:func:`provgraph.traversal.lineage_rings`): the ids of
+    the neighbours of ``$frontier`` in one direction that are not in ``$seen``, the
+    first ``$room`` in id order, as one list.
+
+    Ids only, one row: the walk needs nothing else, and rows, not db hits, are
+    what a large ring costs (the kept nodes are read once at the end, by
+    :func:`lineage_result_query`).
+    """
+    if LineageDirection(direction) == LineageDirection.UP:
+        step = f"(f:{NODE} {{project: $project, id: id}})<--(m:{NODE})"
+    else:
+        step = f"(f:{NODE} {{project: $project, id: id}})-->(m:{NODE})"
+    return (
+        "UNWIND $frontier AS id\n"
+        f"MATCH {step}\n"
+        "WHERE m.project = $project AND NOT m.id IN $seen\n"
+        "WITH DISTINCT m.id AS id\n"
+        "ORDER BY id\n"
+        "LIMIT $room\n"
+        "RETURN collect(id) AS ids"
+    )
+
+
+def lineage_result_query() -> str:
+    """The nodes ``$ids`` (properties) and every edge with both ends among them, one row."""
+    return (
+        "CALL () {\n"
+        "  UNWIND $ids AS id\n"
+        f"  MATCH (n:{NODE} {{project: $project, id: id}})\n"
+        "  RETURN collect(properties(n)) AS nodes\n"
+        "}\n"
+        "CALL () {\n"
+        "  UNWIND $ids AS id\n"
+        f"  MATCH (:{NODE} {{project: $project, id: id}})-[r]->(t:{NODE})\n"
+        "  WHERE t.project = $project AND t.id IN $ids\n"
+        "  RETURN collect([id, t.id, type(r)]) AS edges\n"
+        "}\n"
+        "RETURN nodes, edges"
+    )
