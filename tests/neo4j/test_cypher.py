@@ -99,18 +99,16 @@ def test_lineage_ring_returns_the_first_ids_of_the_next_ring_as_one_list() -> No
 
 def test_lineage_result_reads_nodes_and_the_edges_among_them_in_one_row() -> None:
     assert cypher_lineage.lineage_result_query() == (
-        "CALL () {\n"
-        "  UNWIND $ids AS id\n"
-        "  MATCH (n:Node {project: $project, id: id})\n"
-        "  RETURN collect(properties(n)) AS nodes\n"
+        "UNWIND $ids AS id\n"
+        "MATCH (n:Node {project: $project, id: id})\n"
+        "WITH collect(n) AS kept\n"
+        "CALL (kept) {\n"
+        "  UNWIND kept AS s\n"
+        "  MATCH (s)-[r]->(t:Node)\n"
+        "  WHERE t IN kept\n"
+        "  RETURN collect([s.id, t.id, type(r)]) AS edges\n"
         "}\n"
-        "CALL () {\n"
-        "  UNWIND $ids AS id\n"
-        "  MATCH (:Node {project: $project, id: id})-[r]->(t:Node)\n"
-        "  WHERE t.project = $project AND t.id IN $ids\n"
-        "  RETURN collect([id, t.id, type(r)]) AS edges\n"
-        "}\n"
-        "RETURN nodes, edges"
+        "RETURN [n IN kept | properties(n)] AS nodes, edges"
     )
 
 
