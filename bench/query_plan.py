@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _neo4j import neo4j_for_benchmark
 from _workload import T0, build_workload
-from ingest_plan import flatten
+from ingest_plan import print_top, profile_statements
 
 from provgraph.store.neo4j import Neo4jGraphStore, open_neo4j_store
 from provgraph.store.neo4j import operations as ops
@@ -43,34 +43,14 @@ except ImportError:  # a checkout from before lineage_ops (to compare two checko
 
 def profile_program(store: Neo4jGraphStore, program: ops.Program[Any]) -> dict[str, Any]:
     """Run a read program with PROFILE statements; totals and the costliest operators."""
-    statements: list[dict[str, Any]] = []
-    started_all = time.perf_counter()
+    started = time.perf_counter()
     with (
         store.driver.session(database=store.config.database) as session,
         session.begin_transaction() as tx,
     ):
-        try:
-            statement = next(program)
-            while True:
-                started = time.perf_counter()
-                result = tx.run("PROFILE " + statement.text, statement.params)
-                records = [dict(r) for r in result]
-                summary = result.consume()
-                found = flatten(summary.profile or {})
-                statements.append(
-                    {
-                        "statement": statement.text.splitlines()[0][:70],
-                        "ms": round((time.perf_counter() - started) * 1000, 1),
-                        "db_hits": sum(o["db_hits"] for o in found),
-                        "rows": len(records),
-                        "top": sorted(found, key=lambda o: -o["db_hits"])[:4],
-                    }
-                )
-                statement = program.send(records)
-        except StopIteration:
-            pass
+        statements = profile_statements(tx, program)
     return {
-        "ms": round((time.perf_counter() - started_all) * 1000, 1),
+        "ms": round((time.perf_counter() - started) * 1000, 1),
         "statements": len(statements),
         "db_hits": sum(s["db_hits"] for s in statements),
         "rows": sum(s["rows"] for s in statements),
@@ -112,17 +92,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report))
     else:
         for name, found in report.items():
-            print(
-                f"{name}: {found['ms']} ms, {found['statements']} statements,"
-                f" {found['db_hits']} db hits, {found['rows']} rows"
-            )
+            totals = {k: found[k] for k in ("ms", "statements", "db_hits", "rows")}
+            print(name, totals)
             for s in found["detail"]:
-                print(
-                    f"  {s['ms']:7.1f} ms {s['db_hits']:8d} hits {s['rows']:6d} rows"
-                    f" | {s['statement']}"
-                )
-                for o in s["top"]:
-                    print(f"      {o['db_hits']:8d}  {o['rows']:7d}  {o['op']}: {o['details']}")
+                print(f"  {s['ms']} ms, {s['db_hits']} db hits, {s['rows']} rows: {s['statement']}")
+                print_top(s["top"])
     return 0
 
 

@@ -33,25 +33,26 @@ SHAPE: list[tuple[str, list[str]]] = [
 ]
 
 
-def _events() -> list[Event]:
+def _events(shape: list[tuple[str, list[str]]], session: str) -> list[Event]:
+    """One event per (node, parents), a second apart, in one session."""
     return [
         Event.model_validate(
             {
-                "id": f"e{i}",
+                "id": f"{session}-{i}",
                 "type": NodeType.MODEL_REQUEST.value,
                 "node_id": node,
-                "session_id": "cut",
+                "session_id": session,
                 "timestamp": (T0 + timedelta(seconds=i)).isoformat(),
                 "parent_ids": parents,
             }
         )
-        for i, (node, parents) in enumerate(SHAPE)
+        for i, (node, parents) in enumerate(shape)
     ]
 
 
 @pytest.fixture
 def cut_store(store: GraphStore, project: str) -> GraphStore:
-    result = store.ingest(project, _events())
+    result = store.ingest(project, _events(SHAPE, "cut"))
     assert not result.rejected
     return store
 
@@ -110,19 +111,7 @@ def test_the_cut_orders_ids_as_utf16_code_units_in_every_adapter(
     # Neo4j orders strings by UTF-16 code units: U+1F600 (a surrogate pair, 0xD83D...)
     # sorts before U+FFFF, unlike Python's code points; the cut must agree.
     high, astral = "k\uffff", "k\U0001f600"
-    events = [
-        Event.model_validate(
-            {
-                "id": f"u{i}",
-                "type": NodeType.MODEL_REQUEST.value,
-                "node_id": node,
-                "session_id": "utf",
-                "timestamp": (T0 + timedelta(seconds=i)).isoformat(),
-                "parent_ids": parents,
-            }
-        )
-        for i, (node, parents) in enumerate([("r", []), (high, ["r"]), (astral, ["r"])])
-    ]
+    events = _events([("r", []), (high, ["r"]), (astral, ["r"])], "utf")
     assert not store.ingest(project, events).rejected
     found = store.lineage(project, "r", direction=DOWN, depth=1, limit=1)
     assert [n.id for n in found.nodes] == [astral] and found.truncated
@@ -134,23 +123,11 @@ def test_a_wide_neighbourhood_is_cut_the_same_way(store: GraphStore, project: st
     embedded store, in both directions and at every cut."""
     from provgraph.store.memory import MemoryGraphStore
 
-    shape = [("hub", [])]
+    shape: list[tuple[str, list[str]]] = [("hub", [])]
     shape += [(f"c{i:03d}", ["hub"]) for i in range(300)]
     shape += [(f"g{i:03d}", [f"c{(i * 7) % 300:03d}"]) for i in range(300)]
     shape += [("leaf", ["g000", "g299"])]
-    events = [
-        Event.model_validate(
-            {
-                "id": f"w{i}",
-                "type": NodeType.MODEL_REQUEST.value,
-                "node_id": node,
-                "session_id": "wide",
-                "timestamp": (T0 + timedelta(seconds=i)).isoformat(),
-                "parent_ids": parents,
-            }
-        )
-        for i, (node, parents) in enumerate(shape)
-    ]
+    events = _events(shape, "wide")
     memory = MemoryGraphStore()
     for target, name in ((store, project), (memory, "p")):
         assert not target.ingest(name, events).rejected
