@@ -70,11 +70,15 @@ def test_lineage_neighbourhood_is_capped_distinct_nodes_not_paths() -> None:
         "  RETURN DISTINCT m\n"
         "  LIMIT $cap\n"
         "}\n"
+        "WITH collect(m) AS found\n"
+        "UNWIND CASE WHEN size(found) < $cap THEN found ELSE [null] END AS m\n"
         "RETURN m.id AS id, m.type AS type,\n"
-        "       [(x:Node)-[r]->(m) WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+        "       CASE WHEN m IS NULL THEN [] ELSE"
+        " [(x:Node)-[r]->(m) WHERE x.project = $project | [x.id, x.type, type(r)]] END AS next"
     )
     down = cypher_lineage.lineage_neighbourhood_query(LineageDirection.DOWN, 64)
     assert "  MATCH (o)-[*0..64]->(m:Node)\n" in down
+    assert "[(m)-[r]->(x:Node) WHERE x.project = $project" in down
 
 
 @pytest.mark.parametrize("depth", [0, 65, -3, True, 1.5, "2", None])

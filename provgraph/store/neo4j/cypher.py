@@ -199,9 +199,7 @@ def nodes_edges_query() -> str:
     )
 
 
-def neighbourhood_query(
-    direction: LineageDirection, depth: int | None, *, max_depth: int, capped: bool = False
-) -> str:
+def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_depth: int) -> str:
     """Node ids and types within ``depth`` edges in one direction (``None``: any
     distance), with each one's edges to its next neighbours in that direction.
 
@@ -222,7 +220,8 @@ def neighbourhood_query(
         "CALL (o) {\n"
         f"  MATCH {reach}\n"
         "  WHERE m.project = $project\n"
-        "  RETURN DISTINCT m\n" + ("  LIMIT $cap\n" if capped else "") + "}\n"
+        "  RETURN DISTINCT m\n"
+        "}\n"
         f"RETURN m.id AS id, m.type AS type,\n"
         f"       [{step} WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
     )

@@ -8,16 +8,40 @@ See :mod:`provgraph.store.neo4j.lineage_ops`.
 
 from __future__ import annotations
 
-from provgraph.store.neo4j.cypher import NODE, neighbourhood_query
+from provgraph.store.neo4j.cypher import NODE
 from provgraph.store.types import MAX_LINEAGE_DEPTH, LineageDirection, bounded_int
 
 
 def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
-    """At most ``$cap`` nodes within the lineage depth, with their next edges: a small
-    lineage answered in one statement (walked in Python). ``$cap`` rows back means
-    it may be larger: then the walk goes ring by ring (:func:`lineage_ring_query`)."""
+    """A small lineage in one statement: the distinct nodes within ``depth`` edges
+    (root included), at most ``$cap``, each with its next edges, walked in Python.
+
+    When the cap is reached the answer is one row whose ``id`` is null and no
+    neighbour list is built (the walk then goes ring by ring,
+    :func:`lineage_ring_query`): a popular source costs ``$cap`` visited nodes,
+    not their edges. No row: the root does not exist. The expand is the
+    pruning breadth-first one (distinct nodes, never paths), stopped by the
+    ``LIMIT``.
+    """
     bound = bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
-    return neighbourhood_query(direction, bound, max_depth=MAX_LINEAGE_DEPTH, capped=True)
+    if LineageDirection(direction) == LineageDirection.UP:
+        reach, step = f"(o)<-[*0..{bound}]-(m:{NODE})", f"(x:{NODE})-[r]->(m)"
+    else:
+        reach, step = f"(o)-[*0..{bound}]->(m:{NODE})", f"(m)-[r]->(x:{NODE})"
+    return (
+        f"MATCH (o:{NODE} {{project: $project, id: $id}})\n"
+        "CALL (o) {\n"
+        f"  MATCH {reach}\n"
+        "  WHERE m.project = $project\n"
+        "  RETURN DISTINCT m\n"
+        "  LIMIT $cap\n"
+        "}\n"
+        "WITH collect(m) AS found\n"
+        "UNWIND CASE WHEN size(found) < $cap THEN found ELSE [null] END AS m\n"
+        "RETURN m.id AS id, m.type AS type,\n"
+        "       CASE WHEN m IS NULL THEN [] ELSE"
+        f" [{step} WHERE x.project = $project | [x.id, x.type, type(r)]] END AS next"
+    )
 
 
 def lineage_ring_query(direction: LineageDirection) -> str:

@@ -17,10 +17,11 @@ from provgraph.store.types import (
 from provgraph.traversal import LineageRings, lineage_rings, walk_graph
 
 LINEAGE_PREFETCH = 256
-"""Nodes a lineage first fetches in one statement (with their next edges): fewer back
-means that was the whole neighbourhood within the depth, walked in Python; a
-popular source, which has more, is walked ring by ring on the server instead
-(one statement per ring, stopping at the ring that fills ``limit``)."""
+"""A lineage first asks for the neighbourhood within its depth if it has fewer nodes
+than this (one statement, with their next edges, walked in Python); a popular
+source, which has more, gets a one-row "too many" and is walked ring by ring on
+the server instead (one statement per ring, stopping at the ring that fills
+``limit``)."""
 
 
 def lineage(
@@ -46,7 +47,7 @@ def _lineage(
     )
     if not records:
         raise NotFoundError(f"node '{node_id}' does not exist in project '{project}'")
-    if len(records) < LINEAGE_PREFETCH:
+    if records[0]["id"] is not None:  # the whole neighbourhood (else: the cap was reached)
         graph = rows.neighbourhood_graph(records, up=direction == LineageDirection.UP)
         distances, truncated = walk_graph(graph, walk, direction=direction)
     else:
