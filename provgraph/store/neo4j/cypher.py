@@ -211,6 +211,18 @@ def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_d
     ring are included because the walks need to know whether a bound cut them.
     """
     bound = "" if depth is None else str(bounded_int(depth, name="depth", low=1, high=max_depth))
+    reach, step = neighbourhood_parts(direction, bound)
+    return (
+        reach + "}\n"
+        f"RETURN m.id AS id, m.type AS type,\n"
+        f"       [{step} WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+    )
+
+
+def neighbourhood_parts(direction: LineageDirection, bound: str) -> tuple[str, str]:
+    """The start of a neighbourhood read, up to its open ``CALL`` returning the distinct
+    nodes ``m`` within ``bound`` edges of the root ``o`` (``''``: any distance), and
+    the step from ``m`` to a next neighbour ``x`` with ``r``, in one direction."""
     if LineageDirection(direction) == LineageDirection.UP:
         reach, step = f"(o)<-[*0..{bound}]-(m:{NODE})", f"(x:{NODE})-[r]->(m)"
     else:
@@ -220,10 +232,8 @@ def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_d
         "CALL (o) {\n"
         f"  MATCH {reach}\n"
         "  WHERE m.project = $project\n"
-        "  RETURN DISTINCT m\n"
-        "}\n"
-        f"RETURN m.id AS id, m.type AS type,\n"
-        f"       [{step} WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+        "  RETURN DISTINCT m\n",
+        step,
     )
 
 

@@ -8,7 +8,7 @@ See :mod:`provgraph.store.neo4j.lineage_ops`.
 
 from __future__ import annotations
 
-from provgraph.store.neo4j.cypher import NODE
+from provgraph.store.neo4j.cypher import NODE, neighbourhood_parts
 from provgraph.store.types import MAX_LINEAGE_DEPTH, LineageDirection, bounded_int
 
 
@@ -24,17 +24,9 @@ def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
     ``LIMIT``.
     """
     bound = bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
-    if LineageDirection(direction) == LineageDirection.UP:
-        reach, step = f"(o)<-[*0..{bound}]-(m:{NODE})", f"(x:{NODE})-[r]->(m)"
-    else:
-        reach, step = f"(o)-[*0..{bound}]->(m:{NODE})", f"(m)-[r]->(x:{NODE})"
+    reach, step = neighbourhood_parts(direction, str(bound))
     return (
-        f"MATCH (o:{NODE} {{project: $project, id: $id}})\n"
-        "CALL (o) {\n"
-        f"  MATCH {reach}\n"
-        "  WHERE m.project = $project\n"
-        "  RETURN DISTINCT m\n"
-        "  LIMIT $cap\n"
+        reach + "  LIMIT $cap\n"
         "}\n"
         "WITH collect(m) AS found\n"
         "UNWIND CASE WHEN size(found) < $cap THEN found ELSE [null] END AS m\n"
