@@ -27,7 +27,10 @@ else a throwaway instance started and stopped through ``provgraph.ops``.
 configured server keeps its own): 10^6 nodes take about 1.3 GB on disk.
 
 Both graphs live under their own bench project ids and are deleted at the end
-(``--keep`` keeps them).
+(``--keep`` keeps them). ``--project NAME --keep`` loads the queried graph under a
+fixed name; ``--project NAME --reuse`` later re-runs only the queries on it (same
+``--nodes`` and ``--seed``; nothing is written or deleted), e.g. to compare two
+checkouts against one loaded server.
 """
 
 from __future__ import annotations
@@ -190,7 +193,7 @@ def delete_projects(driver: neo4j.Driver, database: str, projects: list[str]) ->
 def run(args: argparse.Namespace) -> dict[str, Any]:
     rng = random.Random(args.seed)
     workload = build_workload(args.nodes, seed=args.seed)
-    nodes, edges = ([], {}) if args.no_raw else final_graph(workload)
+    nodes, edges = ([], {}) if args.no_raw or args.reuse else final_graph(workload)
     rows = len(nodes) + sum(len(r) for r in edges.values())
     load_before = os.getloadavg()
     with neo4j_for_benchmark(args.batch_size, args.heap, args.pagecache) as (
@@ -203,34 +206,38 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         raw_project, store_project = (
             f"bench-{kind}-{uuid.uuid4().hex[:8]}" for kind in ("raw", "store")
         )
+        store_project = args.project or store_project
         try:
-            warm = f"bench-warm-{uuid.uuid4().hex[:8]}"  # plan every statement once first
-            interleaved_ingest(
-                store,
-                database,
-                build_workload(300, seed=1),
-                raw_batches(nodes[:50], {k: v[:20] for k, v in edges.items()}, 50),
-                args.batch_size,
-                warm,
-                warm + "-s",
-            )
-            delete_projects(driver, database, [warm, warm + "-s"])
-            if args.raw_load:  # the graph's shape without the adapter's cost: queries only
-                started = time.perf_counter()
-                for text, params in raw_batches(nodes, edges, args.batch_size):
-                    execute = {"project": store_project, **params}
-                    driver.execute_query(text, execute, database_=database)
-                spent = Spent(raw_s=time.perf_counter() - started)
+            if args.reuse:  # queries only, on a graph loaded earlier with --keep
+                spent = Spent()
             else:
-                spent = interleaved_ingest(
+                warm = f"bench-warm-{uuid.uuid4().hex[:8]}"  # plan every statement once first
+                interleaved_ingest(
                     store,
                     database,
-                    workload,
-                    raw_batches(nodes, edges, args.batch_size),
+                    build_workload(300, seed=1),
+                    raw_batches(nodes[:50], {k: v[:20] for k, v in edges.items()}, 50),
                     args.batch_size,
-                    raw_project,
-                    store_project,
+                    warm,
+                    warm + "-s",
                 )
+                delete_projects(driver, database, [warm, warm + "-s"])
+                if args.raw_load:  # the graph's shape without the adapter's cost: queries only
+                    started = time.perf_counter()
+                    for text, params in raw_batches(nodes, edges, args.batch_size):
+                        execute = {"project": store_project, **params}
+                        driver.execute_query(text, execute, database_=database)
+                    spent = Spent(raw_s=time.perf_counter() - started)
+                else:
+                    spent = interleaved_ingest(
+                        store,
+                        database,
+                        workload,
+                        raw_batches(nodes, edges, args.batch_size),
+                        args.batch_size,
+                        raw_project,
+                        store_project,
+                    )
             raw_s, store_s = spent.raw_s, spent.store_s
             attribution = latencies(
                 lambda i: store.attribution(store_project, AttributionQuery(i)),
@@ -285,7 +292,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 database_=database,
             ).records[0]["v"]
         finally:
-            if not args.keep:
+            if not (args.keep or args.reuse):
                 delete_projects(driver, database, [raw_project, store_project])
             store.close()
     raw_rate = rows / raw_s if rows and raw_s else 0.0
@@ -296,6 +303,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "events": len(workload.events),
         "store_events_per_s": round(len(workload.events) / store_s, 1) if store_s else None,
         "loaded_by": "raw writer (queries only)" if args.raw_load else "adapter",
+        "project": store_project,
+        "reused": args.reuse,
         "sessions": workload.sessions,
         "batch_size": args.batch_size,
         "raw_rows_per_s": round(raw_rate, 1),
@@ -343,10 +352,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="load the queried graph with the raw writer only (no ratio): queries at 10^6",
     )
+    parser.add_argument("--project", help="the queried graph's project id (default: random)")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="only query --project, loaded earlier with --keep (same --nodes and --seed)",
+    )
     parser.add_argument("--heap", default="1g", help="JVM heap of a Neo4j started here")
     parser.add_argument("--pagecache", default="512m", help="page cache of a Neo4j started here")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.reuse and not args.project:
+        parser.error("--reuse needs --project (the project an earlier --keep run loaded)")
     report = run(args)
     if args.json:
         print(json.dumps(report))

@@ -48,39 +48,53 @@ def flatten(plan: Any, depth: int = 0) -> list[dict[str, Any]]:
     return out
 
 
+def print_top(operators: list[dict[str, Any]]) -> None:
+    """The costliest operators of a statement, one per line (db hits, rows, details)."""
+    for o in operators:
+        print(f"      {o['db_hits']:8d}  {o['rows']:7d}  {o['op']}: {o['details']}")
+
+
+def profile_statements(tx: Any, program: Any) -> list[dict[str, Any]]:
+    """Run a program's statements with PROFILE in ``tx``; one summary per statement:
+    time, db hits, rows back, ``Eager`` operators, label scans, costliest operators."""
+    summaries: list[dict[str, Any]] = []
+    try:
+        statement = next(program)
+        while True:
+            started = time.perf_counter()
+            result = tx.run("PROFILE " + statement.text, statement.params)
+            records = [dict(r) for r in result]
+            summary = result.consume()
+            elapsed = (time.perf_counter() - started) * 1000
+            ops = flatten(summary.profile or {})
+            summaries.append(
+                {
+                    "statement": statement.text.splitlines()[0][:70],
+                    "ms": round(elapsed, 1),
+                    "rows_param": len(statement.params.get("rows", [])),
+                    "rows": len(records),
+                    "db_hits": sum(o["db_hits"] for o in ops),
+                    "eager": sum(1 for o in ops if o["op"] == "Eager"),
+                    "label_scans": [o["op"] for o in ops if "LabelScan" in o["op"]],
+                    "top": sorted(ops, key=lambda o: -o["db_hits"])[:6],
+                }
+            )
+            statement = program.send(records)
+    except StopIteration:
+        pass
+    return summaries
+
+
 def profile_batch(store: Neo4jGraphStore, project: str, events: list[Any]) -> list[dict[str, Any]]:
     """Run one batch's program with PROFILE statements; one summary per statement."""
     program = audit_ops.ingest_program(
         store.config.audit_chain, project, list(enumerate(events)), new_batch_token()
     )
-    summaries: list[dict[str, Any]] = []
     with (
         store.driver.session(database=store.config.database) as session,
         session.begin_transaction() as tx,
     ):
-        try:
-            statement = next(program)
-            while True:
-                started = time.perf_counter()
-                result = tx.run("PROFILE " + statement.text, statement.params)
-                records = [r.data() for r in result]
-                summary = result.consume()
-                elapsed = (time.perf_counter() - started) * 1000
-                ops = flatten(summary.profile or {})
-                summaries.append(
-                    {
-                        "statement": statement.text.splitlines()[0][:70],
-                        "ms": round(elapsed, 1),
-                        "rows_param": len(statement.params.get("rows", [])),
-                        "db_hits": sum(o["db_hits"] for o in ops),
-                        "eager": sum(1 for o in ops if o["op"] == "Eager"),
-                        "label_scans": [o["op"] for o in ops if "LabelScan" in o["op"]],
-                        "top": sorted(ops, key=lambda o: -o["db_hits"])[:6],
-                    }
-                )
-                statement = program.send(records)
-        except StopIteration:
-            pass
+        summaries = profile_statements(tx, program)
         tx.commit()
     return summaries
 
@@ -112,8 +126,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{s['ms']:8.1f} ms  {s['db_hits']:8d} db hits  eager {s['eager']}"
                 f"  scans {s['label_scans']}  rows {s['rows_param']}  | {s['statement']}"
             )
-            for o in s["top"]:
-                print(f"      {o['db_hits']:8d}  {o['rows']:7d}  {o['op']}: {o['details']}")
+            print_top(s["top"])
     return 0
 
 

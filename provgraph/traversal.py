@@ -10,6 +10,8 @@ and reports ``truncated`` when a bound cut it short.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Generator
+from dataclasses import dataclass
 
 from provgraph.graph import SOURCE_TYPES, ProvenanceEdge, ProvenanceGraph
 from provgraph.store.types import LineageDirection
@@ -95,48 +97,94 @@ def contributing_sources(graph: ProvenanceGraph, output_id: str) -> list[str]:
     return [node_id for _, node_id in sorted(found)]
 
 
-def lineage_walk(
-    graph: ProvenanceGraph,
-    node_id: str,
-    *,
-    direction: LineageDirection,
-    depth: int,
-    limit: int,
-) -> tuple[dict[str, int], list[ProvenanceEdge], bool]:
-    """Nodes within ``depth`` edges upstream or downstream, with their distance.
+def id_order(node_id: str) -> bytes:
+    """The order a lineage walk cuts a ring in: ids compared as UTF-16 code units.
 
-    Breadth-first, so each node gets its shortest distance; visiting stops after
-    ``limit`` nodes (then ``truncated``). Neighbours are taken in id order so the
-    cut is the same in every adapter. Returns (distances, edges walked, truncated).
+    That is how Neo4j orders strings (it differs from Python's code-point order
+    only between characters above U+FFFF and those in U+E000..U+FFFF); the store
+    sorts and cuts a ring on the server, so every adapter must cut the same way.
     """
-    if node_id not in graph.nodes:
-        return {}, [], False
-    up = direction == LineageDirection.UP
+    return node_id.encode("utf-16-be", "surrogatepass")
+
+
+@dataclass(frozen=True)
+class RingRequest:
+    """What a lineage walk needs next from its adapter: the neighbours, in the walk's
+    direction, of the nodes of ``frontier`` that are not in ``seen`` (ids only).
+
+    The adapter may return only the first ``room`` of them in :func:`id_order`
+    (the walk never keeps more), or all of them.
+    """
+
+    frontier: tuple[str, ...]
+    seen: frozenset[str]
+    room: int
+
+
+LineageRings = Generator[RingRequest, set[str], tuple[dict[str, int], bool]]
+"""Yields ring requests, receives each answer, returns (distances, truncated)."""
+
+
+def lineage_rings(node_id: str, *, depth: int, limit: int) -> LineageRings:
+    """The ``limit`` nodes nearest ``node_id`` within ``depth`` edges, one ring at a time.
+
+    Breadth-first by whole rings (every node at distance d before any at d + 1),
+    so each node gets its shortest distance and the cut is exact: the kept nodes
+    are the first ``limit`` in (distance, :func:`id_order`) order, the same in
+    every adapter. Each request asks for at most one id more than the room left
+    (to learn whether the ring overflows), so the walk stops at the ring that
+    fills ``limit`` and a popular source costs about ``limit`` ids however far it
+    spreads. ``truncated`` is True when a reachable node is left out: cut by
+    ``limit``, or beyond ``depth`` (then one last request with room for one id
+    asks whether such a node exists). The adapter answers the requests (see
+    :func:`walk_graph` for an in-memory graph; Neo4j answers each with one
+    statement).
+    """
     distances: dict[str, int] = {}
-    edges: list[ProvenanceEdge] = []
-    truncated = False
-    queue: deque[tuple[str, int]] = deque([(node_id, 0)])
     seen = {node_id}
-    by_pair: dict[tuple[str, str], list[ProvenanceEdge]] = {}
-    for edge in sorted(graph.edges, key=lambda e: e.label):  # same order in every adapter
-        by_pair.setdefault((edge.source_id, edge.target_id), []).append(edge)
-    while queue:
-        current, dist = queue.popleft()
-        if dist >= depth:
+    frontier: tuple[str, ...] = (node_id,)
+    for distance in range(1, depth + 1):
+        room = limit - len(distances)
+        if room <= 0:
+            break  # full: whether anything is left out is all that remains to know
+        found = yield RingRequest(frontier, frozenset(seen), room + 1)
+        ring = sorted(found - seen, key=id_order)
+        if not ring:
+            return distances, False
+        distances.update((i, distance) for i in ring[:room])
+        if len(ring) > room:
+            return distances, True
+        seen.update(ring)
+        frontier = tuple(ring)
+    beyond = (yield RingRequest(frontier, frozenset(seen), 1)) - seen
+    return distances, bool(beyond)
+
+
+def walk_graph(
+    graph: ProvenanceGraph, walk: LineageRings, *, direction: LineageDirection
+) -> tuple[dict[str, int], bool]:
+    """Run a :func:`lineage_rings` walk on an in-memory graph."""
+    up = direction == LineageDirection.UP
+    request = next(walk)
+    while True:
+        found: set[str] = set()
+        for current in request.frontier:
             neighbours = graph.predecessors(current) if up else graph.successors(current)
-            if neighbours:
-                truncated = True
-            continue
-        neighbours = graph.predecessors(current) if up else graph.successors(current)
-        for neighbour in sorted(neighbours, key=lambda n: n.id):
-            pair = (neighbour.id, current) if up else (current, neighbour.id)
-            edges.extend(by_pair.get(pair, ()))
-            if neighbour.id in seen:
-                continue
-            if len(distances) >= limit:
-                truncated = True
-                break
-            seen.add(neighbour.id)
-            distances[neighbour.id] = dist + 1
-            queue.append((neighbour.id, dist + 1))
-    return distances, edges, truncated
+            found.update(n.id for n in neighbours if n.id not in request.seen)
+        try:
+            request = walk.send(found)
+        except StopIteration as stop:
+            result: tuple[dict[str, int], bool] = stop.value
+            return result
+
+
+def edges_among(graph: ProvenanceGraph, node_ids: set[str]) -> list[ProvenanceEdge]:
+    """Every edge with both ends in ``node_ids``, sorted (source, target, label):
+    the edges a lineage result returns with its nodes."""
+    found = {
+        (e.source_id, e.target_id, e.label)
+        for node_id in node_ids
+        for e in graph.edges_of(node_id)
+        if e.source_id == node_id and e.target_id in node_ids
+    }
+    return [ProvenanceEdge(s, t, label) for s, t, label in sorted(found)]

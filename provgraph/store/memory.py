@@ -67,7 +67,13 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import contributing_sources, lineage_walk, source_paths
+from provgraph.traversal import (
+    contributing_sources,
+    edges_among,
+    lineage_rings,
+    source_paths,
+    walk_graph,
+)
 
 _key_order = key_order  # kept for adapters written against the earlier name
 __all__ = ["EPOCH", "MemoryGraphStore", "build_source_paths"]
@@ -277,9 +283,9 @@ class MemoryGraphStore(MemoryAuditMixin):
         with self._lock:
             root = self._require(project, node_id)
             graph = self._project(project).graph
-            distances, edges, truncated = lineage_walk(
-                graph, node_id, direction=LineageDirection(direction), depth=depth, limit=limit
-            )
+            walk = lineage_rings(node_id, depth=depth, limit=limit)
+            distances, truncated = walk_graph(graph, walk, direction=LineageDirection(direction))
+            edges = edges_among(graph, {node_id, *distances})
             nodes = tuple(
                 graph.nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i))
             )

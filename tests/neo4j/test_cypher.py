@@ -15,7 +15,13 @@ import pytest
 
 from provgraph.errors import LimitExceededError
 from provgraph.graph import EdgeLabel
-from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records
+from provgraph.store.neo4j import (
+    cypher,
+    cypher_ingest,
+    cypher_lineage,
+    cypher_records,
+    cypher_sessions,
+)
 from provgraph.store.types import LineageDirection
 
 
@@ -55,31 +61,59 @@ def test_nodes_edges_batches_ids() -> None:
     )
 
 
-def test_upstream_neighbourhood_returns_distinct_nodes_not_paths() -> None:
-    assert cypher.lineage_neighbourhood_query(LineageDirection.UP, 7) == (
+def test_lineage_neighbourhood_is_capped_distinct_nodes_not_paths() -> None:
+    assert cypher_lineage.lineage_neighbourhood_query(LineageDirection.UP, 7) == (
         "MATCH (o:Node {project: $project, id: $id})\n"
         "CALL (o) {\n"
         "  MATCH (o)<-[*0..7]-(m:Node)\n"
         "  WHERE m.project = $project\n"
         "  RETURN DISTINCT m\n"
+        "  LIMIT $cap\n"
         "}\n"
+        "WITH collect(m) AS found\n"
+        "UNWIND CASE WHEN size(found) < $cap THEN found ELSE [null] END AS m\n"
         "RETURN m.id AS id, m.type AS type,\n"
-        "       [(x:Node)-[r]->(m) WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+        "       CASE WHEN m IS NULL THEN [] ELSE"
+        " [(x:Node)-[r]->(m) WHERE x.project = $project | [x.id, x.type, type(r)]] END AS next"
     )
-
-
-def test_downstream_neighbourhood() -> None:
-    text = cypher.lineage_neighbourhood_query(LineageDirection.DOWN, 64)
-    assert "  MATCH (o)-[*0..64]->(m:Node)\n" in text
-    assert (
-        "[(m)-[r]->(x:Node) WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
-    ) in text
+    down = cypher_lineage.lineage_neighbourhood_query(LineageDirection.DOWN, 64)
+    assert "  MATCH (o)-[*0..64]->(m:Node)\n" in down
+    assert "[(m)-[r]->(x:Node) WHERE x.project = $project" in down
 
 
 @pytest.mark.parametrize("depth", [0, 65, -3, True, 1.5, "2", None])
 def test_depth_is_a_validated_int(depth: object) -> None:
     with pytest.raises(LimitExceededError):
-        cypher.lineage_neighbourhood_query(LineageDirection.UP, depth)  # type: ignore[arg-type]
+        cypher_lineage.lineage_neighbourhood_query(LineageDirection.UP, depth)  # type: ignore[arg-type]
+
+
+def test_lineage_ring_returns_the_first_ids_of_the_next_ring_as_one_list() -> None:
+    assert cypher_lineage.lineage_ring_query(LineageDirection.UP) == (
+        "UNWIND $frontier AS id\n"
+        "MATCH (f:Node {project: $project, id: id})<--(m:Node)\n"
+        "WHERE m.project = $project AND NOT m.id IN $seen\n"
+        "WITH DISTINCT m.id AS id\n"
+        "ORDER BY id\n"
+        "LIMIT $room\n"
+        "RETURN collect(id) AS ids"
+    )
+    down = cypher_lineage.lineage_ring_query(LineageDirection.DOWN)
+    assert "MATCH (f:Node {project: $project, id: id})-->(m:Node)\n" in down
+
+
+def test_lineage_result_reads_nodes_and_the_edges_among_them_in_one_row() -> None:
+    assert cypher_lineage.lineage_result_query() == (
+        "UNWIND $ids AS id\n"
+        "MATCH (n:Node {project: $project, id: id})\n"
+        "WITH collect(n) AS kept\n"
+        "CALL (kept) {\n"
+        "  UNWIND kept AS s\n"
+        "  MATCH (s)-[r]->(t:Node)\n"
+        "  WHERE t IN kept\n"
+        "  RETURN collect([s.id, t.id, type(r)]) AS edges\n"
+        "}\n"
+        "RETURN [n IN kept | properties(n)] AS nodes, edges"
+    )
 
 
 def test_attribution_neighbourhood_is_unbounded() -> None:
@@ -117,6 +151,27 @@ def test_list_sessions_filters_and_cursor() -> None:
         "($after_at <> '' AND last_at <> '' AND "
         "(last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))))\n"
     ) in text
+
+
+def test_recent_sessions_pages_before_it_summarises() -> None:
+    text = cypher_sessions.recent_sessions_query(agent=True, after=False)
+    assert text.startswith(
+        "MATCH (recent:Node {project: $project})\n"
+        "WHERE recent.timestamp >= $since AND recent.timestamp <> '1970-01-01T00:00:00.000000Z'\n"
+        "WITH recent.session_id AS session_id, max(recent.timestamp) AS last_at\n"
+        "WHERE session_id IS NOT NULL AND EXISTS { MATCH (a:Node {project: $project,"
+        " session_id: session_id}) WHERE a.agent_name = $agent_name }\n"
+        "ORDER BY last_at DESC, session_id ASC\n"
+        "LIMIT $first\n"
+        "MATCH (n:Node {project: $project, session_id: session_id})\n"
+        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+    )
+    assert text.endswith("ORDER BY last_at = '' DESC, last_at DESC, session_id ASC\n")
+    with_cursor = cypher_sessions.recent_sessions_query(agent=False, after=True, verdict=True)
+    assert "WHERE session_id IS NOT NULL AND EXISTS { MATCH (r:Report" in with_cursor
+    assert "(last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))" in (
+        with_cursor
+    )
 
 
 def test_reports() -> None:
@@ -291,7 +346,13 @@ def _every_statement() -> list[str]:
         cypher_records.applied_migrations_query(),
         cypher_records.record_migration_query(),
         cypher.attribution_neighbourhood_query(),
-        *(cypher.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
+        *(cypher_lineage.lineage_ring_query(d) for d in LineageDirection),
+        *(cypher_lineage.lineage_neighbourhood_query(d, 3) for d in LineageDirection),
+        cypher_lineage.lineage_result_query(),
+        *(
+            cypher_sessions.recent_sessions_query(agent=a, after=f, verdict=v)
+            for a, f, v in product([True, False], repeat=3)
+        ),
         *(
             cypher.list_sessions_query(agent=a, since=s, after=f)
             for a, s, f in product([True, False], repeat=3)

@@ -25,7 +25,7 @@ from provgraph.errors import StoreError, StoreUnavailableError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.store.audit_types import Erasure, ErasureResult, Review
-from provgraph.store.neo4j import audit_ops
+from provgraph.store.neo4j import audit_ops, lineage_ops
 from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j.driver import (
     UNKNOWN_OUTCOME_ATTEMPTS,
@@ -198,7 +198,9 @@ class Neo4jGraphStore:
         limit: int = 1000,
     ) -> LineageResult:
         return self._run(
-            "lineage", lambda: ops.lineage(project, node_id, direction, depth, limit), write=False
+            "lineage",
+            lambda: lineage_ops.lineage(project, node_id, direction, depth, limit),
+            write=False,
         )
 
     # ------------------------------------------------------------------ reports and jobs

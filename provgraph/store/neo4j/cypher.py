@@ -18,7 +18,6 @@ from provgraph.graph import EdgeLabel
 from provgraph.mapping import VERSIONED_FIELDS
 from provgraph.store.types import (
     MAX_ATTRIBUTION_DEPTH,
-    MAX_LINEAGE_DEPTH,
     LineageDirection,
     bounded_int,
 )
@@ -212,6 +211,18 @@ def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_d
     ring are included because the walks need to know whether a bound cut them.
     """
     bound = "" if depth is None else str(bounded_int(depth, name="depth", low=1, high=max_depth))
+    reach, step = neighbourhood_parts(direction, bound)
+    return (
+        reach + "}\n"
+        f"RETURN m.id AS id, m.type AS type,\n"
+        f"       [{step} WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+    )
+
+
+def neighbourhood_parts(direction: LineageDirection, bound: str) -> tuple[str, str]:
+    """The start of a neighbourhood read, up to its open ``CALL`` returning the distinct
+    nodes ``m`` within ``bound`` edges of the root ``o`` (``''``: any distance), and
+    the step from ``m`` to a next neighbour ``x`` with ``r``, in one direction."""
     if LineageDirection(direction) == LineageDirection.UP:
         reach, step = f"(o)<-[*0..{bound}]-(m:{NODE})", f"(x:{NODE})-[r]->(m)"
     else:
@@ -221,10 +232,8 @@ def neighbourhood_query(direction: LineageDirection, depth: int | None, *, max_d
         "CALL (o) {\n"
         f"  MATCH {reach}\n"
         "  WHERE m.project = $project\n"
-        "  RETURN DISTINCT m\n"
-        "}\n"
-        f"RETURN m.id AS id, m.type AS type,\n"
-        f"       [{step} WHERE x.project = $project | [x.id, x.type, type(r)]] AS next"
+        "  RETURN DISTINCT m\n",
+        step,
     )
 
 
@@ -239,13 +248,59 @@ def attribution_neighbourhood_query() -> str:
     return neighbourhood_query(LineageDirection.UP, None, max_depth=MAX_ATTRIBUTION_DEPTH)
 
 
-def lineage_neighbourhood_query(direction: LineageDirection, depth: int) -> str:
-    """Neighbourhood for a lineage walk, bounded by the lineage depth limit (always bounded)."""
-    bound = bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
-    return neighbourhood_query(direction, bound, max_depth=MAX_LINEAGE_DEPTH)
-
-
 # ---------------------------------------------------------------------- sessions and keys
+EPOCH_TEXT = "'1970-01-01T00:00:00.000000Z'"
+"""The stored timestamp of an event that had none: never a session's first or last event."""
+
+
+def session_verdict_condition() -> str:
+    """The session (``session_id``) has an output whose newest report has ``$verdict``."""
+    return (
+        f"EXISTS {{ MATCH (r:{REPORT} {{project: $project, session_id: session_id}})"
+        " WHERE $verdict IN r.verdicts AND NOT EXISTS"
+        f" {{ MATCH (newer:{REPORT} {{project: $project, output_id: r.output_id}})"
+        " WHERE newer.version > r.version } }"
+    )
+
+
+def session_cursor_condition() -> str:
+    """After the cursor (``$after_at``, ``$after_id``) in the sessions page order."""
+    return (
+        "(($after_at = '' AND (last_at <> '' OR session_id > $after_id))"
+        " OR ($after_at <> '' AND last_at <> '' AND"
+        " (last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))))"
+    )
+
+
+def session_summary_clause(*, text: bool) -> str:
+    """Aggregate the nodes ``n`` into one summary row per session (``WITH``)."""
+    return (
+        "WITH n.session_id AS session_id, count(n) AS node_count,\n"
+        "     count(DISTINCT CASE WHEN n.run_id <> '' THEN n.run_id END) AS run_count,\n"
+        "     collect(DISTINCT CASE WHEN n.agent_name <> '' THEN n.agent_name END)"
+        " AS agent_names,\n"
+        f"     min(CASE WHEN n.timestamp <> {EPOCH_TEXT} THEN n.timestamp END) AS first_at,\n"
+        f"     coalesce(max(CASE WHEN n.timestamp <> {EPOCH_TEXT} THEN n.timestamp END), '')"
+        " AS last_at,\n"
+        "     collect(CASE WHEN n.type = 'final_output' THEN n.id END) AS final_output_ids"
+        + (
+            ",\n     sum(CASE WHEN toLower(coalesce(n.label, n.default_label, '')) CONTAINS $text"
+            " OR toLower(coalesce(n.content, '')) CONTAINS $text THEN 1 ELSE 0 END)"
+            " AS text_hits\n"
+            if text
+            else "\n"
+        )
+    )
+
+
+SESSION_PAGE_RETURN = (
+    "RETURN session_id, node_count, run_count, agent_names, first_at, last_at,"
+    " final_output_ids\n"
+    "ORDER BY last_at = '' DESC, last_at DESC, session_id ASC\n"
+)
+"""The summary row and the page order (newest last event first, then by id)."""
+
+
 def list_sessions_query(
     *,
     agent: bool,
@@ -263,8 +318,9 @@ def list_sessions_query(
     not every node of the project. ``$first`` is the page size plus one
     (to learn whether another page exists). ``$text`` is lower-cased by the
     caller; ``verdict`` looks at the newest report version of each output.
+    Without ``until`` and ``text``, a page with ``since`` is better served by
+    :func:`~provgraph.store.neo4j.cypher_sessions.recent_sessions_query`.
     """
-    epoch = "'1970-01-01T00:00:00.000000Z'"
     where: list[str] = []
     if agent:
         where.append("$agent_name IN agent_names")
@@ -275,18 +331,9 @@ def list_sessions_query(
     if text:
         where.append("text_hits > 0")
     if verdict:
-        where.append(
-            f"EXISTS {{ MATCH (r:{REPORT} {{project: $project, session_id: session_id}})"
-            " WHERE $verdict IN r.verdicts AND NOT EXISTS"
-            f" {{ MATCH (newer:{REPORT} {{project: $project, output_id: r.output_id}})"
-            " WHERE newer.version > r.version } }"
-        )
+        where.append(session_verdict_condition())
     if after:
-        where.append(
-            "(($after_at = '' AND (last_at <> '' OR session_id > $after_id))"
-            " OR ($after_at <> '' AND last_at <> '' AND"
-            " (last_at < $after_at OR (last_at = $after_at AND session_id > $after_id))))"
-        )
+        where.append(session_cursor_condition())
     where_text = f"WHERE {' AND '.join(where)}\n" if where else ""
     members = (
         # only sessions with a node at or after $since can match: find them on the
@@ -299,26 +346,11 @@ def list_sessions_query(
         else f"MATCH (n:{NODE} {{project: $project}})\nWHERE n.session_id IS NOT NULL\n"
     )
     return (
-        members + "WITH n.session_id AS session_id, count(n) AS node_count,\n"
-        "     count(DISTINCT CASE WHEN n.run_id <> '' THEN n.run_id END) AS run_count,\n"
-        "     collect(DISTINCT CASE WHEN n.agent_name <> '' THEN n.agent_name END)"
-        " AS agent_names,\n"
-        f"     min(CASE WHEN n.timestamp <> {epoch} THEN n.timestamp END) AS first_at,\n"
-        f"     coalesce(max(CASE WHEN n.timestamp <> {epoch} THEN n.timestamp END), '')"
-        " AS last_at,\n"
-        "     collect(CASE WHEN n.type = 'final_output' THEN n.id END) AS final_output_ids"
-        + (
-            ",\n     sum(CASE WHEN toLower(coalesce(n.label, n.default_label, '')) CONTAINS $text"
-            " OR toLower(coalesce(n.content, '')) CONTAINS $text THEN 1 ELSE 0 END)"
-            " AS text_hits\n"
-            if text
-            else "\n"
-        )
+        members
+        + session_summary_clause(text=text)
         + where_text
-        + "RETURN session_id, node_count, run_count, agent_names, first_at, last_at,"
-        " final_output_ids\n"
-        "ORDER BY last_at = '' DESC, last_at DESC, session_id ASC\n"
-        "LIMIT $first"
+        + SESSION_PAGE_RETURN
+        + "LIMIT $first"
     )
 
 

@@ -20,21 +20,17 @@ from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EventWrite, map_events, utc_text
 from provgraph.store.codec import decode_cursor, encode_cursor
-from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records, rows
+from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records, cypher_sessions, rows
 from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
 from provgraph.store.shared import build_source_paths
 from provgraph.store.shared import key_order as _key_order
 from provgraph.store.types import (
     MAX_JOB_LISTING,
-    MAX_LINEAGE_DEPTH,
-    MAX_LINEAGE_LIMIT,
     MAX_PAGE_SIZE,
     AttributionQuery,
     CitationSummaryEntry,
     IngestResult,
     Job,
-    LineageDirection,
-    LineageResult,
     Page,
     ReportFilter,
     SessionFilter,
@@ -43,7 +39,7 @@ from provgraph.store.types import (
     StoredReport,
     bounded_int,
 )
-from provgraph.traversal import contributing_sources, lineage_walk, source_paths
+from provgraph.traversal import contributing_sources, source_paths
 
 T = TypeVar("T")
 Record = dict[str, Any]
@@ -173,14 +169,19 @@ def _list_sessions(
         params["text"] = wanted.text.lower()
     if after is not None:
         params["after_at"], params["after_id"] = after
-    query = cypher.list_sessions_query(
-        agent=agent,
-        since=since,
-        after=after is not None,
-        until="until" in params,
-        verdict="verdict" in params,
-        text="text" in params,
-    )
+    if since and "until" not in params and "text" not in params:
+        query = cypher_sessions.recent_sessions_query(
+            agent=agent, after=after is not None, verdict="verdict" in params
+        )
+    else:
+        query = cypher.list_sessions_query(
+            agent=agent,
+            since=since,
+            after=after is not None,
+            until="until" in params,
+            verdict="verdict" in params,
+            text="text" in params,
+        )
     records = yield Statement(query, params)
     summaries = [rows.session_summary_from_row(r) for r in records]
     page = summaries[:first]
@@ -238,32 +239,6 @@ def attribution(project: str, query: AttributionQuery) -> Program[SourcePaths]:
     on_paths = {i: nodes[i] for p in paths for i in p}
     sources = [nodes[i] for i in source_ids]
     return build_source_paths(output, paths, on_paths, truncated, sources)
-
-
-def lineage(
-    project: str, node_id: str, direction: LineageDirection, depth: int, limit: int
-) -> Program[LineageResult]:
-    """Validates the bounds eagerly, then returns the program."""
-    bounded_int(depth, name="depth", low=1, high=MAX_LINEAGE_DEPTH)
-    bounded_int(limit, name="limit", low=1, high=MAX_LINEAGE_LIMIT)
-    return _lineage(project, node_id, LineageDirection(direction), depth, limit)
-
-
-def _lineage(
-    project: str, node_id: str, direction: LineageDirection, depth: int, limit: int
-) -> Program[LineageResult]:
-    records = yield Statement(
-        cypher.lineage_neighbourhood_query(direction, depth), {"project": project, "id": node_id}
-    )
-    if not records:
-        raise NotFoundError(f"node '{node_id}' does not exist in project '{project}'")
-    graph = rows.neighbourhood_graph(records, up=direction == LineageDirection.UP)
-    distances, edges, truncated = lineage_walk(
-        graph, node_id, direction=direction, depth=depth, limit=limit
-    )
-    nodes = yield from get_nodes(project, sorted({node_id, *distances}))
-    ordered = tuple(nodes[i] for i in sorted(distances, key=lambda i: (distances[i], i)))
-    return LineageResult(nodes[node_id], direction, ordered, distances, tuple(edges), truncated)
 
 
 # ---------------------------------------------------------------------- reports and jobs
