@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from provgraph.citations import citation_tag_spans, strip_inline_citation_tags
-from provgraph.verification.decontext import decontextualise
+from provgraph.verification.decontext import decontextualise, needs_context
 from provgraph.verification.sentences import split_sentences
 
 DEFAULT_CONTEXT_CHARS = 720
@@ -175,7 +175,11 @@ def extract_claims(
             s, e, claim_text = _context_span(
                 text, first, max_chars=max_chars, max_sentences=max_sentences, spans=pairs
             )
-        checked = decontextualise(claim_text, _previous_sentence(text, s)) if claim_text else None
+        checked = (
+            decontextualise(claim_text, _previous_sentence(text, s))
+            if claim_text and needs_context(claim_text)
+            else None
+        )
         claim = Claim(claim_text, s, e, tuple(group), checked)
         for index in group:
             out[index] = claim

@@ -61,6 +61,15 @@ def leading_subject(sentence: str) -> str | None:
     return " ".join(out)
 
 
+def needs_context(claim: str) -> bool:
+    """Does ``claim`` open with a pronoun :func:`decontextualise` would replace?
+
+    Cheap, so callers find the previous sentence (a sentence split) only when
+    it can change the claim.
+    """
+    return bool(_SUBJECT_PRONOUN.match(claim) or _POSSESSIVE.match(claim))
+
+
 def decontextualise(claim: str, previous: str | None) -> str | None:
     """``claim`` with an opening pronoun replaced by ``previous``'s subject (None: no change)."""
     if not previous or not claim:
