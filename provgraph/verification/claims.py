@@ -20,6 +20,7 @@ the second tag's context at the first tag and scored an empty claim (defect 3).
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -63,9 +64,11 @@ class Claim:
         return self.checked_text or self.text
 
 
-def _group_start(text: str, start: int, spans: list[tuple[int, int]]) -> int:
-    """Move ``start`` back over tags that precede it with only whitespace in between."""
-    starts_by_end = {e: s for s, e in spans}
+def _group_start(text: str, start: int, starts_by_end: dict[int, int]) -> int:
+    """Move ``start`` back over tags that precede it with only whitespace in between.
+
+    ``starts_by_end``: each tag's start by its end (built once per text by the caller).
+    """
     pos = start
     while True:
         back = pos
@@ -84,16 +87,23 @@ def _context_span(
     max_chars: int,
     max_sentences: int,
     spans: list[tuple[int, int]] | None = None,
+    starts_by_end: dict[int, int] | None = None,
 ) -> tuple[int, int, str]:
     if spans is None:
         spans = [(s, e) for s, e, _ in citation_tag_spans(text)]
-    start = _group_start(text, start, spans)
+    if starts_by_end is None:
+        starts_by_end = {e: s for s, e in spans}
+    start = _group_start(text, start, starts_by_end)
     lo = max(0, start - max_chars)
-    for _s, e in spans:
+    # tags are in text order and do not overlap: only those near [lo, start] matter
+    near = spans[
+        max(0, bisect.bisect_left(spans, (lo, -1)) - 1) : bisect.bisect_right(spans, (start, start))
+    ]
+    for _s, e in near:
         if lo < e <= start:
             lo = e
     # a tag that straddles the window's left edge: skip its remainder
-    for s, e in spans:
+    for s, e in near:
         if s < lo < e:
             lo = e
     body_start = lo
@@ -166,6 +176,7 @@ def extract_claims(
     """One :class:`Claim` per tag index (shared objects for adjacent tags), in tag order."""
     spans = citation_tag_spans(text)
     pairs = [(s, e) for s, e, _ in spans]
+    starts_by_end = {e: s for s, e in pairs}
     out: list[Claim | None] = [None] * len(spans)
     for group in tag_groups(text):
         first = spans[group[0]][0]
@@ -173,7 +184,12 @@ def extract_claims(
             s, e, claim_text = _sentence_span(text, first)
         else:
             s, e, claim_text = _context_span(
-                text, first, max_chars=max_chars, max_sentences=max_sentences, spans=pairs
+                text,
+                first,
+                max_chars=max_chars,
+                max_sentences=max_sentences,
+                spans=pairs,
+                starts_by_end=starts_by_end,
             )
         checked = (
             decontextualise(claim_text, _previous_sentence(text, s))

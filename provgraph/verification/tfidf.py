@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from provgraph.verification.window_counts import window_counts
 from provgraph.verification.windows import NormalizedText, normalize, seed_windows
 
 TOKEN_PATTERN = r"(?u)[a-z0-9]+"
@@ -74,15 +75,10 @@ class TfidfSourceIndex:
         ]
         vectorizer = CountVectorizer(lowercase=True, token_pattern=TOKEN_PATTERN)
         self._analyzer = vectorizer.build_analyzer()
-        self._vocab: dict[str, int] = {}
-        self._counts: Any = None
-        if self._spans:
-            try:
-                counts = vectorizer.fit_transform([text[s:e] for s, e in self._spans])
-                self._vocab = {str(k): int(v) for k, v in vectorizer.vocabulary_.items()}
-                self._counts = counts.tocsc().astype(np.float64)
-            except ValueError:  # empty vocabulary: no token in any window
-                self._vocab = {}
+        # = vectorizer.fit_transform(windows), tokenising the source once (window_counts.py)
+        self._vocab: dict[str, int]
+        self._counts: Any
+        self._vocab, self._counts = window_counts(text, self._spans)
         n = len(self._spans)
         self._n_docs = n + 1
         if self._counts is not None:
