@@ -119,17 +119,21 @@ class TfidfSourceIndex:
         idf_new = np.log((1.0 + self._n_docs) / (2.0 + self._df[cols])) + 1.0
         idf_old = self._idf[cols]
         q_sq += float(np.sum((qc * idf_new) ** 2))
-        # walk the claim's CSC columns directly (scipy fancy indexing costs ~1 ms per call)
-        norm_sq = self._base_sq.copy()
-        dots = np.zeros(n)
+        # the claim's CSC columns gathered in one go (scipy fancy indexing costs ~1 ms
+        # per call, a Python loop over the columns ~0.1 ms per claim)
         indptr, indices, data = self._counts.indptr, self._counts.indices, self._counts.data
+        first, lengths = indptr[cols], indptr[cols + 1] - indptr[cols]
+        column = np.repeat(np.arange(len(cols)), lengths)
+        at = np.arange(int(lengths.sum())) + np.repeat(
+            first - (np.cumsum(lengths) - lengths), lengths
+        )
+        rows, vals = indices[at], data[at]
         delta = idf_new**2 - idf_old**2
         weight = qc * idf_new**2
-        for k, j in enumerate(cols.tolist()):
-            rows = indices[indptr[j] : indptr[j + 1]]
-            vals = data[indptr[j] : indptr[j + 1]]
-            norm_sq[rows] += vals * vals * delta[k]
-            dots[rows] += vals * weight[k]
+        norm_sq = self._base_sq + np.bincount(
+            rows, weights=vals * vals * delta[column], minlength=n
+        )
+        dots = np.bincount(rows, weights=vals * weight[column], minlength=n)
         denom = np.sqrt(np.maximum(norm_sq, 0.0)) * math.sqrt(q_sq)
         with np.errstate(divide="ignore", invalid="ignore"):
             cos = np.where(denom > 0, dots / np.where(denom > 0, denom, 1.0), 0.0)
