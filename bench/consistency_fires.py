@@ -25,6 +25,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from _evaldata import row_sources
+
 WINDOW = 6000
 
 
@@ -35,22 +37,13 @@ def _rows(path: Path, n: int) -> list[dict[str, Any]]:
     return rows
 
 
-def _sources(row: dict[str, Any]) -> list[str]:
-    extra = row.get("extra") or {}
-    if extra.get("chunks"):
-        return [str(c) for c in extra["chunks"]]
-    if extra.get("candidates"):
-        return [str(c.get("source", "")) for c in extra["candidates"]]
-    return [str(row.get("source", ""))]
-
-
 def run(data: Path, rows: int, out: Path) -> None:
     from provgraph.verification.consistency import check_consistency
 
     with out.open("w", encoding="utf-8") as f:
         for path in sorted(data.glob("*.jsonl")):
             for i, row in enumerate(_rows(path, rows)):
-                for j, source in enumerate(_sources(row)):
+                for j, source in enumerate(row_sources(row)):
                     text = source[:WINDOW]
                     r = check_consistency(str(row["claim"]), text, text)
                     line = {

@@ -30,6 +30,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from _evaldata import row_sources
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from provgraph.verification.config import VerificationConfig
@@ -49,15 +51,6 @@ def _auroc(labels: list[int], scores: list[float]) -> float | None:
     return round(float(roc_auc_score(labels, scores)), 4)
 
 
-def _sources(row: dict[str, Any]) -> list[str]:
-    extra = row.get("extra") or {}
-    if extra.get("chunks"):
-        return [str(c) for c in extra["chunks"]]
-    if extra.get("candidates"):
-        return [str(c.get("source", "")) for c in extra["candidates"]]
-    return [str(row.get("source", ""))]
-
-
 def evaluate_file(
     path: Path, stages: Any, limit: int | None, sample: int | None = None
 ) -> tuple[dict[str, Any], list[Any]]:
@@ -68,7 +61,7 @@ def evaluate_file(
     cfg = stages.config
     pairs: list[tuple[int, str, ResolvedSource]] = []
     for r, row in enumerate(rows):
-        for j, text in enumerate(_sources(row)):
+        for j, text in enumerate(row_sources(row)):
             key = f"{path.stem}:{r}:{j}"  # unique across files: stages cache by key
             pairs.append((r, str(row["claim"]), ResolvedSource(key, "", None, "", text)))
     scored: list[Any] = []
