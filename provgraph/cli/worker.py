@@ -2,8 +2,8 @@
 
 This module never imports Celery nor the worker service: the worker is started
 as ``celery -A services.worker.app`` (:mod:`provgraph.ops.worker_process`) and
-probed through a bare Celery client (:mod:`provgraph.ops.worker_health`), so a
-CLI without the worker extra still starts (the command then says what to
+probed by ``python -m services.worker.health`` (:mod:`provgraph.ops.worker_health`),
+so a CLI without the worker extra still starts (the command then says what to
 install).
 """
 
@@ -66,11 +66,11 @@ def worker_health(
     """Check the broker and the workers; exit 1 when no worker answers."""
     import importlib.util
 
-    from provgraph.ops.worker_health import worker_health as probe
+    from provgraph.ops.worker_health import probe_workers
 
     if importlib.util.find_spec("celery") is None:
         raise fail(_MISSING)
-    health = probe(timeout=timeout)
-    console.print_json(json.dumps(health.as_dict()))
-    if not health.ok:
+    health = probe_workers(timeout=timeout)
+    console.print_json(json.dumps(health))
+    if not health.get("ok"):
         raise typer.Exit(1)

@@ -1,68 +1,48 @@
-"""Health of the worker service: broker reachable, workers answering, queue depths.
+"""``provgraph worker-health``: the worker probe, run by import string.
 
-Used by ``provgraph worker-health``. Every probe is bounded by ``timeout`` so
-a dead broker makes the check fail quickly instead of hanging. It talks to the
-workers through a bare Celery client configured from the settings and the
-shared queue names (Celery is imported only when probing); it never imports
-the worker service.
+The probe needs a Celery client, and the library imports no queue framework:
+like ``provgraph worker`` (:mod:`provgraph.ops.worker_process`), this runs
+``python -m services.worker.health`` in a child process and reads the one JSON
+object it prints (``ok``, ``broker``, ``workers``, ``queue_depths``, ``error``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+import subprocess
+import sys
 from typing import Any
 
-from provgraph.config import Settings, load_settings
-from provgraph.usecases.publishing import broker_connection, queue_topology
-from provgraph.usecases.queues import QUEUES
+from provgraph.errors import ConfigurationError
+
+HEALTH_MODULE = "services.worker.health"
+"""The probe, by module name (``python -m``)."""
+
+_START_UP_S = 30.0
+"""Allowance for the child's interpreter and imports on top of its probe timeouts."""
 
 
-@dataclass(frozen=True)
-class WorkerHealth:
-    """What the probes saw; ``ok`` when the broker answers and at least one worker does."""
+def probe_workers(timeout: float = 3.0) -> dict[str, Any]:
+    """Run the probe in a child process and return what it saw.
 
-    broker: bool
-    workers: dict[str, Any] = field(default_factory=dict)
-    queue_depths: dict[str, int] = field(default_factory=dict)
-    error: str | None = None
-
-    @property
-    def ok(self) -> bool:
-        return self.broker and bool(self.workers)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "ok": self.ok,
-            "broker": self.broker,
-            "workers": self.workers,
-            "queue_depths": self.queue_depths,
-            "error": self.error,
-        }
-
-
-def worker_health(settings: Settings | None = None, *, timeout: float = 3.0) -> WorkerHealth:
-    """Probe the broker (connect, queue lengths) and the workers (``control.ping``)."""
-    from celery import Celery
-
-    settings = settings or load_settings()
-    if not settings.uses_broker:
-        return WorkerHealth(broker=False, error="no broker configured (PROVGRAPH_BROKER_URL)")
-    app = Celery("provgraph-health", set_as_current=False)
-    app.conf.update(**queue_topology(), **broker_connection(settings))
-    depths: dict[str, int] = {}
+    The child bounds each of its two probes (broker, ping) by ``timeout``; the
+    child itself is bounded by both plus a start-up allowance, so a hung broker
+    never hangs the command. Raises ``ConfigurationError`` when the child cannot
+    run or prints no result (its stderr says why).
+    """
+    argv = [sys.executable, "-m", HEALTH_MODULE, "--timeout", str(timeout)]
     try:
-        with app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=timeout)
-            client = conn.default_channel.client
-            for queue in QUEUES:
-                depths[queue] = int(client.llen(queue))
-    except Exception as exc:
-        return WorkerHealth(broker=False, error=f"broker unreachable: {exc}")
+        done = subprocess.run(
+            argv, capture_output=True, text=True, timeout=2 * timeout + _START_UP_S
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise ConfigurationError(f"the worker probe did not finish in {exc.timeout:.0f} s") from exc
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
     try:
-        replies = app.control.ping(timeout=timeout) or []
-    except Exception as exc:
-        return WorkerHealth(broker=True, queue_depths=depths, error=f"ping failed: {exc}")
-    workers: dict[str, Any] = {}
-    for reply in replies:
-        workers.update(reply)
-    return WorkerHealth(broker=True, workers=workers, queue_depths=depths)
+        result = json.loads(lines[-1]) if lines else None
+    except json.JSONDecodeError:
+        result = None
+    if not isinstance(result, dict):
+        tail = (done.stderr or done.stdout).strip()[-400:]
+        raise ConfigurationError(f"the worker probe failed (exit {done.returncode}): {tail}")
+    return result

@@ -21,7 +21,6 @@ import httpx
 import pytest
 
 from provgraph.config import Settings
-from provgraph.ops.worker_health import worker_health
 from provgraph.store.async_memory import AsyncMemoryGraphStore
 from provgraph.store.neo4j import open_async_neo4j_store
 from provgraph.store.port import AsyncGraphStore, GraphStore
@@ -29,6 +28,7 @@ from provgraph.store.types import JobState
 from provgraph.verification.config import VerificationConfig
 from services.api.app import create_app
 from services.api.verification import UseCaseDispatcher
+from services.worker.health import worker_health
 from tests.worker.conftest import (
     OUTPUT_ID,
     WorkerFactory,
