@@ -22,6 +22,7 @@ from provgraph.errors import ValidationError
 from provgraph.events import MAX_DATA_BYTES, EdgeSpec, ErrorInfo, Event
 from provgraph.graph import EdgeLabel, NodeType, ProvenanceEdge, ProvenanceGraph, ProvenanceNode
 from provgraph.mapping import EDGE_LABEL_BY_CHILD_TYPE
+from provgraph.seed_registry import CitationRegistryView
 from provgraph.seed_view import seed_graph, seed_node
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
@@ -142,12 +143,37 @@ class ProvenanceStore:
 
     # ------------------------------------------------------------------ citation keys
     def _highest_key_number(self) -> int:
-        highest = 0
-        for entry in self.graph_store.citation_summary(self.project, self.session_id):
-            _, _, number = entry.key.rpartition("_")
-            if number.isdigit():
-                highest = max(highest, int(number))
-        return highest
+        return max((_key_number(k) for k in self.citation_keys()), default=0)
+
+    def citation_keys(self) -> list[str]:
+        """The session's keys: those bound to recorded nodes, then those still waiting."""
+        bound = [e.key for e in self.graph_store.citation_summary(self.project, self.session_id)]
+        return bound + [k for k in self._pending_keys.values() if k not in bound]
+
+    def bind_citation_key(self, key: str, node_id: str) -> None:
+        """Bind ``key`` to ``node_id`` (the seed's ``_citation_registry[key] = node_id``).
+
+        A recorded node gets the key now; otherwise it waits for :meth:`add_node`,
+        like a key from :meth:`register_data_source`. Later keys continue after it.
+        """
+        node = self.graph_store.get_node(self.project, node_id)
+        if node is None or node.type is None:
+            self._pending_keys[node_id] = key
+        else:
+            self._amend(node, citation_key=key)
+        self._counter = max(self._counter, _key_number(key))
+
+    def forget_pending_key(self, key: str) -> bool:
+        """Take back a key still waiting for its node; False when none waits."""
+        waiting = [n for n, k in self._pending_keys.items() if k == key]
+        for node_id in waiting:
+            del self._pending_keys[node_id]
+        return bool(waiting)
+
+    @property
+    def _citation_registry(self) -> CitationRegistryView:
+        """The seed's private key → node id dict, as a live view (seed code writes to it)."""
+        return CitationRegistryView(self)
 
     def _register(self, node_id: str, prefix: str) -> str:
         node = self.graph_store.get_node(self.project, node_id)
@@ -308,3 +334,9 @@ def _edge_specs(node_type: NodeType, edges: Sequence[ProvenanceEdge]) -> list[Ed
         )
         for e in edges
     ]
+
+
+def _key_number(key: str) -> int:
+    """``N`` of a ``d_N`` / ``a_N`` key (0 for any other key)."""
+    _, _, number = key.rpartition("_")
+    return int(number) if number.isdigit() else 0

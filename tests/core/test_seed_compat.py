@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from provgraph.citations import (
     CitationRef,
     _extract_file_path,
@@ -11,6 +13,7 @@ from provgraph.citations import (
     extract_file_path,
     parse_citations,
 )
+from provgraph.errors import ValidationError
 from provgraph.graph import NodeType, ProvenanceGraph, ProvenanceNode
 from provgraph.seed_view import seed_node
 from provgraph.store import ProvenanceStore
@@ -83,6 +86,26 @@ def test_register_hands_out_keys_before_the_node_is_added() -> None:
     assert store.nodes[read.id].citation_key == "d_1"
     assert store.citation_summary()["d_1"]["file_path"] == "a"
     assert store.graph_store.resolve_citation_key(store.project, store.session_id, "d_1")
+
+
+def test_the_seeds_private_registry_is_a_live_view_of_the_graphs_keys() -> None:
+    store = ProvenanceStore()
+    registry = store._citation_registry
+    registry["d_1"] = "nonexistent-id"  # what the seed's own suite does
+    assert "d_1" not in store.citation_summary()  # its node is missing: skipped
+    assert registry["d_1"] == "nonexistent-id" and list(registry) == ["d_1"]
+    read = ProvenanceNode.create(NodeType.DATA_READ, "Read: b.txt", "agent", "r", file_path="b")
+    store.add_node(read)
+    registry["d_7"] = read.id  # a recorded node gets the key at once, in the graph
+    assert store.graph_store.resolve_citation_key(store.project, store.session_id, "d_7")
+    assert store.citation_summary()["d_7"]["file_path"] == "b"
+    assert store.register_agent_output("out") == "a_8"  # keys continue after d_7
+    del registry["d_1"]  # a key still waiting for its node can be taken back
+    assert "d_1" not in registry and len(registry) == 2
+    with pytest.raises(ValidationError, match="bound to a recorded node"):
+        del registry["d_7"]
+    with pytest.raises(KeyError):
+        del registry["d_99"]
 
 
 def test_seed_view_adds_content_under_the_seed_key_only_when_missing() -> None:
