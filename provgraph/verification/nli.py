@@ -167,17 +167,25 @@ class NliScorer:
         self.predict_calls = 0
 
     def window_budget(self, claim: str) -> int:
-        """Premise tokens per window so that premise + claim + 3 specials fit ``max_len``.
+        """Premise tokens per window so that premise + claim + the pair's specials fit
+        ``max_len``.
 
         The model's encoder cuts the premise (``only_first``) when a pair is too
         long; sizing windows to the budget means that cut never happens, so no
-        premise text is silently dropped.
+        premise text is silently dropped. The special tokens are the tokenizer's
+        own count for a pair (3 for BERT's ``[CLS] a [SEP] b [SEP]``, 4 for
+        MPNet/RoBERTa's ``<s> a </s></s> b </s>``).
         """
+        tokenizer = self.model.tokenizer
         try:
-            claim_len = len(self.model.tokenizer(claim, add_special_tokens=False)["input_ids"])
+            claim_len = len(tokenizer(claim, add_special_tokens=False)["input_ids"])
         except (TypeError, KeyError, ValueError):
             claim_len = len(claim) // 3
-        return max(16, min(self._window_tokens, self._max_len - claim_len - 3))
+        try:
+            specials = int(tokenizer.num_special_tokens_to_add(pair=True))
+        except (AttributeError, TypeError, ValueError):
+            specials = 4
+        return max(16, min(self._window_tokens, self._max_len - claim_len - specials))
 
     def _windows(self, premise: str, budget: int) -> list[tuple[int, int]]:
         key = (premise, budget)

@@ -278,3 +278,27 @@ def test_weighted_fusion_is_named_by_a_hash_of_its_parameters(tiny: CountingMode
     assert fusion_ref(FusionWeights(method="weighted")).sha256 == weighted.sha256
     assert fusion_ref(FusionWeights(method="weighted", nli=2.0)).sha256 != weighted.sha256
     assert fusion_ref(FusionWeights(method="learned")).name.endswith("combiner.json")
+
+
+class _FourSpecialsTokenizer:
+    """A pair encoding with four special tokens (``<s> a </s></s> b </s>``, MPNet/RoBERTa)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.inner(*args, **kwargs)
+
+    def num_special_tokens_to_add(self, pair: bool = False) -> int:
+        return 4 if pair else 2
+
+
+def test_window_budget_counts_the_tokenizers_own_pair_specials(tiny: CountingModel) -> None:
+    claim = "the company traded spices"
+    claim_len = len(tiny.tokenizer(claim, add_special_tokens=False)["input_ids"])
+    bert = NliScorer(tiny, window_tokens=10_000)
+    assert bert.window_budget(claim) == tiny.max_len - claim_len - 3
+    mpnet_like_model = CountingModel(tiny.inner)
+    mpnet_like_model.tokenizer = _FourSpecialsTokenizer(tiny.inner.tokenizer)
+    mpnet_like = NliScorer(mpnet_like_model, window_tokens=10_000)
+    assert mpnet_like.window_budget(claim) == tiny.max_len - claim_len - 4
