@@ -116,6 +116,11 @@ class Settings(BaseModel):
     nli_model: str | None = Field(
         default=None, description="NLI cross-encoder id or folder (default: shipped)."
     )
+    nli_refine_model: str | None = Field(
+        default=None,
+        description="A larger NLI model folder that re-reads the best windows "
+        "(the accurate mode; default: off).",
+    )
     embedding_model: str | None = Field(
         default=None, description="Sentence-transformers id or folder."
     )

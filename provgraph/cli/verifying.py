@@ -7,19 +7,13 @@ from provgraph.errors import NotFoundError
 from provgraph.store.port import GraphStore
 from provgraph.verification.config import VerificationConfig
 from provgraph.verification.engine import verify_output
+from provgraph.verification.from_settings import config_from_settings
 from provgraph.verification.report import VerificationReport, report_to_stored
 
 
 def cli_config(settings: Settings, *, fast: bool) -> VerificationConfig:
     """The config for a CLI run: models from settings; ``fast`` keeps lexical stages only."""
-    overrides: dict[str, object] = {}
-    if settings.nli_model:
-        overrides["nli_model"] = settings.nli_model
-    if settings.embedding_model:
-        overrides["embedding_model"] = settings.embedding_model
-    if fast:
-        overrides.update(embeddings=False, nli=False)
-    return VerificationConfig.model_validate(overrides)
+    return config_from_settings(settings, **({"embeddings": False, "nli": False} if fast else {}))
 
 
 def verify_and_store(

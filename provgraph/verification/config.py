@@ -60,6 +60,11 @@ class VerificationConfig(BaseModel):
     #: the focused NLI pass (focus.py): each statement of a two-part claim, the
     #: evidence's own clauses, agreeing values in the source's wording
     nli_focus: bool = True
+    #: the accurate mode (nli_refine.py): a larger NLI model (local folder) re-reads
+    #: the ``nli_refine_windows`` windows the small model found most entailing, plus
+    #: its most contradicting one, and gives the stage's scores; None: off
+    nli_refine_model: str | None = None
+    nli_refine_windows: int = Field(default=2, ge=1)
 
     llm_judge: bool = False
     llm_max_premise_chars: int = Field(default=6_000, ge=100)
@@ -98,4 +103,6 @@ class StageModels:
 
     encoder: Any = None
     nli_model: Any = None
+    #: the accurate mode's larger NLI model (see ``VerificationConfig.nli_refine_model``)
+    nli_refiner: Any = None
     judge_agent: Any = None

@@ -75,18 +75,27 @@ def stage_models(config: VerificationConfig) -> StageModels:
                     log.warning("embedding model unavailable: %s", exc)
             models.encoder = _encoders.get(key)
         if config.nli:
-            if config.nli_model not in _nli_models:
-                try:
-                    # One thread per prefork child: the pool runs one child per core
-                    # by default, and more would oversubscribe (docs/nli-model.md).
-                    _nli_models[config.nli_model] = load_nli(config.nli_model, threads=1)
-                except ModelUnavailableError as exc:
-                    log.warning("NLI model unavailable: %s", exc)
-            models.nli_model = _nli_models.get(config.nli_model)
+            models.nli_model = _nli_model(config.nli_model, load_nli)
+            if config.nli_refine_model is not None:
+                models.nli_refiner = _nli_model(config.nli_refine_model, load_nli)
     if config.llm_judge:
         # from the settings (PROVGRAPH_LLM_JUDGE_*); None: the stage is skipped, saying why
         models.judge_agent = JudgeClient.from_settings(load_settings())
     return models
+
+
+def _nli_model(name: str | None, load: Any) -> Any:
+    """An NLI model of this process (the default one or a named folder); call under the lock.
+
+    One thread per prefork child: the pool runs one child per core by default,
+    and more would oversubscribe (docs/nli-model.md).
+    """
+    if name not in _nli_models:
+        try:
+            _nli_models[name] = load(name, threads=1)
+        except ModelUnavailableError as exc:
+            log.warning("NLI model %s unavailable: %s", name or "(shipped)", exc)
+    return _nli_models.get(name)
 
 
 def vector_cache() -> VectorCache:

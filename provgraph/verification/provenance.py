@@ -83,6 +83,15 @@ def model_ref(stage: str, name: str, version: str | None, path: str | Path | Non
     )
 
 
+def _model_ref_of(stage: str, model: object) -> ModelRef:
+    """A loaded NLI model (the runtime's ``NLIModel`` or a wrapper of one) as a ref."""
+    inner = getattr(model, "inner", None)
+    source = getattr(model, "source", None) or getattr(inner, "source", None)
+    precision = getattr(model, "precision", None)
+    name = str(getattr(model, "name", None) or source or stage)
+    return model_ref(stage, name, f"precision {precision}" if precision else None, source)
+
+
 def weights_ref(weights: FusionWeights) -> ModelRef:
     """The weighted-mean fusion as a :class:`ModelRef`: sha256 of its parameters.
 
@@ -129,6 +138,8 @@ def report_models(stages: Stages) -> list[ModelRef]:
         precision = getattr(model, "precision", None)
         version = status.version or (f"precision {precision}" if precision else None)
         refs.append(model_ref("nli", status.model or "nli", version, source))
+        if stages.nli_refine is not None:
+            refs.append(_model_ref_of("nli-refine", stages.nli_refine.model))
     fusion = stages.config.fusion
     ref = combiner_ref(SHIPPED_COMBINER) if fusion.method == "learned" else None
     refs.append(ref if ref is not None else weights_ref(fusion))

@@ -21,7 +21,9 @@ from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
 from provgraph.verification.focus import refocus_all
 from provgraph.verification.judge_stage import judge_status, load_judge, record_judgments
 from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
-from provgraph.verification.nli import NliScorer, load_nli
+from provgraph.verification.nli import NliScorer
+from provgraph.verification.nli_refine import refine_matches
+from provgraph.verification.nli_stage import load_nli_stage
 from provgraph.verification.report import Evidence, StageScore, StageStatus
 from provgraph.verification.signals import Signals
 from provgraph.verification.source_view import source_view, tfidf_index
@@ -41,6 +43,8 @@ class Stages:
     tfidf: bool = False
     encoder: EmbeddingEncoder | None = None
     nli: NliScorer | None = None
+    #: the accurate mode's larger model (``nli_refine.py``); None: off
+    nli_refine: NliScorer | None = None
     judge: Any = None
     statuses: dict[str, StageStatus] = field(default_factory=dict)
 
@@ -97,32 +101,8 @@ def load_stages(config: VerificationConfig, models: StageModels | None = None) -
                 name="embeddings", status="skipped", reason=str(exc)
             )
     if config.nli:
-        t0 = time.perf_counter()
-        try:
-            model = models.nli_model or load_nli(config.nli_model)
-            st.nli = NliScorer(
-                model,
-                window_tokens=config.nli_window_tokens,
-                stride_tokens=config.nli_stride_tokens,
-                max_windows=config.nli_max_windows,
-                batch_size=config.nli_batch_size,
-                max_source_chars=config.source_max_chars,
-                evidence_tokens=config.nli_evidence_tokens,
-                first_windows=config.nli_first_windows,
-                decisive=config.nli_decisive,
-                contradiction_windows=config.nli_contradiction_windows,
-            )
-            st.statuses["nli"] = StageStatus(
-                name="nli",
-                status="ran",
-                model=str(
-                    getattr(model, "name", None) or config.nli_model or "provgraph/nli/model"
-                ),
-                version=(str(getattr(model, "version", "")) or None),
-                seconds=time.perf_counter() - t0,
-            )
-        except ModelUnavailableError as exc:
-            st.statuses["nli"] = StageStatus(name="nli", status="skipped", reason=str(exc))
+        nli = load_nli_stage(config, models)
+        st.nli, st.nli_refine, st.statuses["nli"] = nli.scorer, nli.refiner, nli.status
     if config.llm_judge:
         st.judge, st.statuses["llm_judge"] = load_judge(models.judge_agent)
     return st
@@ -238,9 +218,18 @@ def _nli_seeds(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
 def _run_nli(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
     assert stages.nli is not None
     _nli_seeds(stages, pairs, live, out)
-    nli_out = stages.nli.score(
-        [(pairs[i][0], pairs[i][1].text) for i in live], seeds=[out[i].seeds for i in live]
-    )
+    items = [(pairs[i][0], pairs[i][1].text) for i in live]
+    nli_out = stages.nli.score(items, seeds=[out[i].seeds for i in live])
+    if stages.nli_refine is not None:
+        cfg = stages.config
+        nli_out = refine_matches(
+            items,
+            nli_out,
+            stages.nli_refine,
+            windows=cfg.nli_refine_windows,
+            contradiction_windows=cfg.nli_contradiction_windows,
+            max_source_chars=cfg.source_max_chars,
+        )
     for i, nm in zip(live, nli_out, strict=True):
         if nm is None:
             continue
@@ -325,7 +314,9 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
     todo = [i for i in live if "nli" in out[i].scores]
     items = [(pairs[i][0], out[i].scores["nli"], out[i].rewrites) for i in todo]
     for i, done in zip(
-        todo, refocus_all(stages.nli, items, stages.config.nli_decisive), strict=True
+        todo,
+        refocus_all(stages.nli_refine or stages.nli, items, stages.config.nli_decisive),
+        strict=True,
     ):
         if done is not None:
             out[i].scores["nli"], signals = done

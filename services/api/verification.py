@@ -27,6 +27,7 @@ from provgraph.usecases.jobs_inline import InlineJobRunner
 from provgraph.usecases.publishing import JobPublisher, TaskQueuePublisher
 from provgraph.usecases.verification import request_and_publish
 from provgraph.verification.config import VerificationConfig
+from provgraph.verification.from_settings import config_from_settings
 
 
 class VerificationUnavailableError(ProvgraphError):
@@ -127,4 +128,4 @@ def default_dispatcher(settings: Settings, store: StoreGetter) -> VerificationDi
                 "verification service not configured: PROVGRAPH_BROKER_URL is set but the "
                 f"Celery client is missing ({exc}); install provgraph[worker]"
             )
-    return UseCaseDispatcher(settings, store)
+    return UseCaseDispatcher(settings, store, config_from_settings(settings))

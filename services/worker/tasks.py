@@ -30,7 +30,7 @@ from provgraph.usecases.jobs import (
 from provgraph.usecases.publishing import TaskQueuePublisher
 from provgraph.usecases.queues import TASK_PING, TASK_SWEEP, TASK_VERIFY_HEAVY, TASK_VERIFY_LIGHT
 from provgraph.usecases.sweep import sweep_jobs, sweep_unrequested_outputs
-from provgraph.verification.config import VerificationConfig
+from provgraph.verification.from_settings import config_from_settings
 from services.worker.options import WorkerOptions
 
 log = logging.getLogger(__name__)
@@ -178,8 +178,9 @@ def register_tasks(
             running_stale_after=options.visibility_timeout + options.hard_time_limit,
         )
         created: list[str] = []
-        if process_settings().auto_verify:
-            created = sweep_unrequested_outputs(store, publish, VerificationConfig())
+        settings = process_settings()
+        if settings.auto_verify:
+            created = sweep_unrequested_outputs(store, publish, config_from_settings(settings))
         return {
             "requeued": list(result.requeued),
             "reset_running": list(result.reset_running),
