@@ -84,13 +84,24 @@ def main() -> None:
     parser.add_argument(
         "--nli-model", default=None, help="NLI model folder (default: the shipped one)"
     )
+    parser.add_argument(
+        "--nli-refine-model", default=None, help="the accurate mode's larger NLI model folder"
+    )
     args = parser.parse_args()
-    config = VerificationConfig(nli_focus=not args.no_nli_focus, nli_model=args.nli_model)
+    config = VerificationConfig(
+        nli_focus=not args.no_nli_focus,
+        nli_model=args.nli_model,
+        nli_refine_model=args.nli_refine_model,
+    )
     files = args.files or sorted(DATA.glob("hard_cases*.jsonl"))
     from provgraph.verification.embeddings import EmbeddingEncoder
     from provgraph.verification.nli import load_nli
 
-    models = StageModels(encoder=EmbeddingEncoder(), nli_model=load_nli(args.nli_model))
+    models = StageModels(
+        encoder=EmbeddingEncoder(),
+        nli_model=load_nli(args.nli_model),
+        nli_refiner=load_nli(args.nli_refine_model) if args.nli_refine_model else None,
+    )
     out = {"files": {p.name: _score_file(p, models, config) for p in files}}
     if args.json:
         print(json.dumps(out, indent=2))

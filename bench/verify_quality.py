@@ -238,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-nli", action="store_true")
     parser.add_argument("--nli-model", default=None)
     parser.add_argument(
+        "--nli-refine-model", default=None, help="the accurate mode's larger NLI model folder"
+    )
+    parser.add_argument(
         "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
     )
     parser.add_argument("--dump-scores", type=Path, default=None)
@@ -249,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
         embeddings=not args.no_embeddings,
         nli=not args.no_nli,
         nli_model=args.nli_model,
+        nli_refine_model=args.nli_refine_model,
         nli_focus=not args.no_nli_focus,
         relative=False,
         coverage=False,

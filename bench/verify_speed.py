@@ -222,8 +222,13 @@ def _nli_gauge(model: Any) -> float | None:
     return round(64 / wall, 1)
 
 
-def full_pipeline(text: str, sources: dict[str, str], threads: int | None) -> dict[str, Any]:
-    """The default config end to end, models warm; cold then warm caches."""
+def full_pipeline(
+    text: str, sources: dict[str, str], threads: int | None, refine_model: str | None = None
+) -> dict[str, Any]:
+    """The default config end to end, models warm; cold then warm caches.
+
+    ``refine_model``: the accurate mode (its larger NLI model re-reads the best windows).
+    """
     from provgraph.errors import ModelUnavailableError
     from provgraph.verification.embeddings import EmbeddingEncoder
     from provgraph.verification.nli import load_nli
@@ -238,6 +243,8 @@ def full_pipeline(text: str, sources: dict[str, str], threads: int | None) -> di
         skipped["embeddings"] = str(exc)
     try:
         models.nli_model = load_nli(None, threads=threads)
+        if refine_model:
+            models.nli_refiner = load_nli(refine_model, threads=threads)
     except ModelUnavailableError as exc:
         skipped["nli"] = str(exc)
     load_seconds = time.perf_counter() - t0
@@ -250,7 +257,7 @@ def full_pipeline(text: str, sources: dict[str, str], threads: int | None) -> di
             return inner(batch, batch_size=batch_size)
 
         models.nli_model.predict = counting
-    cfg = VerificationConfig()
+    cfg = VerificationConfig(nli_refine_model=refine_model)
     warm_text, warm_sources = workload(4, 2, 3_000, seed=99)
     verify_text(warm_text, MappingSourceResolver(warm_sources), cfg, models=models)  # warm-up
     gauge = _nli_gauge(models.nli_model)
@@ -298,6 +305,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed-venv", type=Path, default=Path(".provgraph/bench/seed-venv"))
     p.add_argument("--seed-python", default=None, help="a Python >= 3.12 for the seed venv")
     p.add_argument("--threads", type=int, default=None, help="torch threads (default: all CPUs)")
+    p.add_argument(
+        "--nli-refine-model", default=None, help="the accurate mode's larger NLI model folder"
+    )
     args = p.parse_args(argv)
     text, sources = workload(args.citations, args.sources, args.source_chars)
     out: dict[str, Any] = {
@@ -315,7 +325,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     if not args.no_full:
         full_text = _first_tags(text, args.full_citations or args.citations)
-        out["full_pipeline"] = full_pipeline(full_text, sources, args.threads)
+        out["full_pipeline"] = full_pipeline(
+            full_text, sources, args.threads, args.nli_refine_model
+        )
     out["load_average_after"] = round(os.getloadavg()[0], 1)
     if args.json:
         print(json.dumps(out, indent=2))
