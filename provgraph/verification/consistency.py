@@ -53,6 +53,8 @@ from provgraph.verification.slots import (
 )
 from provgraph.verification.wordsets import content_stems, near_stems
 
+#: A year as the date reader writes one (1000-2099), as a whole word.
+_YEAR_RE = re.compile(r"(?<![\w.])(?<!\d,)((?:1[0-9]{3}|20[0-9]{2}))(?![\w])(?!,\d)(?!\.\d)")
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
 _SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
 #: The word right after a number, when nothing separates them ("5,000 *cars*").
@@ -135,7 +137,37 @@ class ConsistencyResult:
         return min(1.0, value)
 
 
-def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
+def _years_of(text: str) -> frozenset[str]:
+    return frozenset(_YEAR_RE.findall(text))
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence of ``text`` holding ``[start, end)`` (split at ``. ``, ``! ``, ``? ``)."""
+    left = max(text.rfind(p, 0, start) for p in (". ", "! ", "? "))
+    rights = [i for i in (text.find(p, end) for p in (". ", "! ", "? ")) if i >= 0]
+    return text[left + 1 if left >= 0 else 0 : min(rights) + 1 if rights else len(text)]
+
+
+def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> list[Mention]:
+    """The window's quantities a claim anchored to ``years`` may be compared with.
+
+    A window of several sentences ("In 2021 … 2,710 tonnes. In 2022 … 2,890
+    tonnes.") holds the figures of several years; a claim about 2016 is about the
+    sentence that names 2016. When some sentence of the window names one of the
+    claim's years, quantities in sentences naming only other years are dropped;
+    otherwise (no year in common, or the claim has none) all are kept.
+    """
+    if not years:
+        return mentions
+    anchored = [(m, _years_of(_sentence_around(window, m.start, m.end))) for m in mentions]
+    if not any(there & years for _, there in anchored):
+        return mentions
+    return [m for m, there in anchored if not there or there & years]
+
+
+def _stated_elsewhere(
+    value: Mention, source: str, *, whole: bool, years: frozenset[str] = frozenset()
+) -> bool:
     """Is the claim's written number in ``source`` next to the claim value's own words?
 
     The window the scorer picked may not be the passage that states the fact; a
@@ -143,7 +175,9 @@ def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
     number in the same words (a cheap scan: no parse of the whole source) —
     about the same thing: an occurrence whose own neighbours name another
     measure (:mod:`.measures`), or a count directly followed by another noun
-    ("sold 5,000 cars" for "employs 5,000 people"), does not state it.
+    ("sold 5,000 cars" for "employs 5,000 people"), does not state it. Nor does
+    an occurrence in a sentence anchored to other years than the claim's
+    (``years``): "2,890 tonnes in 2021" does not state "2,890 tonnes in 2016".
     """
     numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
     if not numbers:
@@ -159,6 +193,9 @@ def _stated_elsewhere(value: Mention, source: str, *, whole: bool) -> bool:
         counted = _COUNTED_RE.match(source, m.end())
         if value.noun and counted and not value.noun & set(content_stems(counted.group(1))):
             continue  # "sold 5,000 cars" does not state "employs 5,000 people"
+        there = _years_of(_sentence_around(source, m.start(), m.end()))
+        if years and there and not years & there:
+            continue  # the figure of another year
         return True
     return False
 
@@ -177,11 +214,13 @@ def _judge(
     *,
     dates: bool,
     pairs: list[tuple[str, str]],
+    years: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[str], list[str], list[str]]:
     """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces.
 
     Appends ``(claim surface, window surface)`` of agreeing values written
-    differently to ``pairs``.
+    differently to ``pairs``. ``years``: the claim's years, which anchor its
+    quantities (see :func:`_stated_elsewhere`).
     """
     mismatched: list[str] = []
     unverified: list[str] = []
@@ -190,7 +229,9 @@ def _judge(
     for value in claim_values:
         candidates = _date_views(value, window_values) if dates else window_values
         outcome, other = compare(value, candidates)
-        stated = outcome == Outcome.MISMATCH and _stated_elsewhere(value, source, whole=dates)
+        stated = outcome == Outcome.MISMATCH and _stated_elsewhere(
+            value, source, whole=dates, years=years
+        )
         if outcome == Outcome.AGREE or stated:
             agreed.append(value.surface)
             if outcome == Outcome.AGREE and other is not None and other.surface != value.surface:
@@ -243,13 +284,19 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_read = read_quantities(claim, [(d.start, d.end) for d in claim_dates])
     window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])
     c_mm, c_ok, claim_quantities = _judge_changes(claim, claim_read, window_read)
-    window_quantities = window_read.mentions
+    claim_years = _years_of(claim)
+    window_quantities = _same_years(window, window_read.mentions, claim_years)
     pairs: list[tuple[str, str]] = []
     d_mm, d_unv, d_ok, d_against = _judge(
         claim_dates, window_dates, source, dates=True, pairs=pairs
     )
     q_mm, q_unv, q_ok, q_against = _judge(
-        claim_quantities, window_quantities, source, dates=False, pairs=pairs
+        claim_quantities,
+        window_quantities,
+        source,
+        dates=False,
+        pairs=pairs,
+        years=_years_of(claim),
     )
     q_mm, q_ok = q_mm + c_mm, q_ok + c_ok
     # each statement of a two-part claim on its own: "a larger screen but a smaller battery"

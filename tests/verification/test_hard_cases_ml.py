@@ -265,16 +265,10 @@ def _yearly_report() -> str:
     ("claim", "expected"),
     [
         ("In 2016 the cooperative shipped 2,110 tonnes of coffee to 8 ports.", "supported"),
-        pytest.param(
-            "In 2016 the cooperative shipped 2,890 tonnes of coffee to 8 ports.",
-            "contradicted",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="2,890 is stated in the 2021 sentence beside the claim's words: the "
-                "consistency check's 'stated elsewhere' rescue matches words, not the year "
-                "that anchors the figure, and the NLI model entails the mixed window",
-            ),
-        ),
+        # 2,890 is the 2021 figure, stated beside the claim's words in another
+        # sentence: the "stated elsewhere" rescue must not count a sentence
+        # anchored to another year
+        ("In 2016 the cooperative shipped 2,890 tonnes of coffee to 8 ports.", "contradicted"),
     ],
 )
 def test_a_quoted_sentence_is_read_where_it_is_quoted(

@@ -141,6 +141,20 @@ def test_claim_value_stated_elsewhere_in_the_source_is_not_a_mismatch() -> None:
     assert check_consistency("Staff grew 12% in 2020.", window, source).penalty == 0.0
 
 
+def test_a_figure_stated_for_another_year_does_not_rescue_a_mismatch() -> None:
+    source = (
+        "In 2016 the cooperative shipped 2,110 tonnes of coffee. "
+        "In 2021 the cooperative shipped 2,890 tonnes of coffee."
+    )
+    window = "In 2016 the cooperative shipped 2,110 tonnes of coffee."
+    claim = "In 2016 the cooperative shipped 2,890 tonnes of coffee."
+    result = check_consistency(claim, window, source)
+    assert result.anchored_mismatches == ("2,890 tonnes",)
+    # the same figure in a sentence without a year of its own still states it
+    yearless = window + " Its record shipment was 2,890 tonnes of coffee."
+    assert check_consistency(claim, window, yearless).anchored_mismatches == ()
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     st.text(alphabet=st.sampled_from(list("0123456789 ,.%$-abcQMayJune1st of not€")), max_size=80),
