@@ -88,7 +88,9 @@ class AppState:
     async def _read_thread_store(self) -> AsyncGraphStore:
         """Runs in the read loop: a Neo4j store of its own, or the shared embedded store."""
         if self.settings.uses_neo4j:
-            return await open_async_store(self.settings)
+            # every GraphQL request opened (and so migrated) the main store on the
+            # main loop first; this one only reads: no migrations, no write driver
+            return await open_async_store(self.settings, reads_only=True)
         if self._store is None:  # every GraphQL request opened it on the main loop first
             raise RuntimeError("the embedded store is not open")
         return self._store
@@ -134,12 +136,19 @@ class AppState:
             self._keys = None
 
 
-async def open_async_store(settings: Settings) -> AsyncGraphStore:
-    """Neo4j when ``PROVGRAPH_NEO4J_URI`` is set, otherwise the embedded store in a thread."""
+async def open_async_store(settings: Settings, *, reads_only: bool = False) -> AsyncGraphStore:
+    """Neo4j when ``PROVGRAPH_NEO4J_URI`` is set, otherwise the embedded store in a thread.
+
+    ``reads_only`` (Neo4j): no migrations and no write driver (the read thread's store).
+    """
     if settings.uses_neo4j:
         from provgraph.store import neo4j as neo4j_adapter
 
-        opened: Any = neo4j_adapter.open_async_neo4j_store(settings)
+        opened: Any = (
+            neo4j_adapter.open_async_neo4j_store(settings, reads_only=True)
+            if reads_only
+            else neo4j_adapter.open_async_neo4j_store(settings)
+        )
         if inspect.isawaitable(opened):
             opened = await opened
         log.info("store: neo4j", extra={"uri": settings.neo4j_uri})

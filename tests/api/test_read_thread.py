@@ -71,7 +71,15 @@ async def test_a_query_runs_on_the_read_thread_which_stops_with_the_app(owned: S
         assert reads.running
         again = await client.post("/graphql", json={"query": '{ node(id: "rt-n1") { id } }'})
         assert again.json() == {"data": {"node": {"id": "rt-n1"}}}
+        if owned.uses_neo4j:  # the read loop's store only reads: no write driver, no pool
+            read_store = await reads.run(_same_store)
+            assert read_store is not await app.state.provgraph.store()
+            assert read_store.has_write_driver is False
     assert not reads.running
+
+
+async def _same_store(store: AsyncGraphStore) -> Any:
+    return store
 
 
 async def test_a_mutation_stays_on_the_main_loop(app: Any) -> None:

@@ -51,20 +51,27 @@ def open_neo4j_store(settings: Settings, *, schema_dir: Path = SCHEMA_DIR) -> Ne
 
 
 async def open_async_neo4j_store(
-    settings: Settings, *, schema_dir: Path = SCHEMA_DIR
+    settings: Settings, *, schema_dir: Path = SCHEMA_DIR, reads_only: bool = False
 ) -> AsyncNeo4jGraphStore:
     """Migrate the schema with the async driver, then return the async store.
 
     A quick connectivity check comes first: while Neo4j is down, the API opens
     the store on each request, and the migrations' retry loop would make every
     503 wait seconds for an answer known at once.
+
+    ``reads_only``: a second store of a process whose main store already
+    migrated (the API's GraphQL read thread): the check runs on the read driver
+    and no migration runs, so the write driver (and its pool) is never created.
     """
     config = ConnectionConfig.from_settings(settings)
     store = AsyncNeo4jGraphStore(config)
     with translated("schema migrations", config.uri):
         try:
-            await asyncio.wait_for(store.driver.verify_connectivity(), PROBE_TIMEOUT_S)
-            await apply_migrations_async(store.driver, config.database, schema_dir)
+            if reads_only:
+                await asyncio.wait_for(store.read_driver.verify_connectivity(), PROBE_TIMEOUT_S)
+            else:
+                await asyncio.wait_for(store.driver.verify_connectivity(), PROBE_TIMEOUT_S)
+                await apply_migrations_async(store.driver, config.database, schema_dir)
         except BaseException:
             await store.close()
             raise

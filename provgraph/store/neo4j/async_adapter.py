@@ -88,6 +88,11 @@ class AsyncNeo4jGraphStore:
         return self._driver
 
     @property
+    def has_write_driver(self) -> bool:
+        """Whether the write driver exists yet (a reads-only store never creates it)."""
+        return self._driver is not None
+
+    @property
     def read_driver(self) -> AsyncDriver:
         """The read driver: its own, smaller pool, so reads cannot hold the writers' connections."""
         if self._read_driver is None:
