@@ -16,7 +16,8 @@ Constraints:
 - Async drivers are bound to the loop that made them, so the read loop has its
   own store (:meth:`ReadThread.run` gets it from ``open_store``, called once, in
   the read loop). For Neo4j that is a second store with its own read pool and
-  read slots, under the same read timeout; it never writes.
+  read slots, under the same read timeout; it never writes, and is opened
+  ``reads_only`` (no migration check, no write driver).
 - The caller's context variables (the request id in logs and masked errors)
   travel with the query; cancelling the awaiting request cancels the query.
 """
