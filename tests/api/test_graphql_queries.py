@@ -143,7 +143,9 @@ async def test_citation_summary_with_latest_verdicts(seeded: Env) -> None:
 
 REPORT_FIELDS = """id outputId sessionId version configHash createdAt schemaVersion engineVersion
   citationsChecked supportRate verdicts verdictCounts { verdict count } unresolvableKeys
-  stages { name status reason }
+  stages { name status reason seconds usage { maxCalls calls failedCalls cappedPairs requests
+    inputTokens outputTokens estimatedCost } }
+  models { stage name version sha256 }
   citations { tagIndex keys claim verdict confidence supportScore sourceNodeId keptInText
     evidence { sourceKey start end text } scores }
   document output { id }"""
@@ -167,6 +169,21 @@ async def test_verification_report_and_versions(seeded: Env) -> None:
     assert check["evidence"][0]["start"] == 0 and check["evidence"][0]["text"].startswith("Renew")
     assert first["document"]["checks"][0]["key"] == "a_1"
     assert first["output"]["id"] == FINAL_ID and first["stages"][0]["name"] == "tfidf"
+    assert first["stages"][0]["usage"] is None and first["stages"][0]["seconds"] == 0.01
+    assert first["stages"][1]["usage"] == {
+        "maxCalls": 8,
+        "calls": 3,
+        "failedCalls": 0,
+        "cappedPairs": 0,
+        "requests": 4,
+        "inputTokens": 360,
+        "outputTokens": 45,
+        "estimatedCost": 0.00135,
+    }
+    assert [(m["stage"], m["sha256"]) for m in first["models"]] == [
+        ("nli", "ab" * 32),
+        ("fusion", "cd" * 32),
+    ]
     assert _data(await seeded.gql(query, {"id": FINAL_ID, "v": 9}))["verificationReport"] is None
 
 

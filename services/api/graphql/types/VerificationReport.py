@@ -16,6 +16,7 @@ from provgraph.usecases.reviews import reviewed_checks, verdict_counts
 from services.api.graphql import report_view, typed
 from services.api.graphql.context import GraphQLContext
 from services.api.graphql.types.CitationCheck import CitationCheck
+from services.api.graphql.types.ModelRef import ModelRef
 from services.api.graphql.types.Node import Node
 from services.api.graphql.types.ReviewedCitation import ReviewedCitation
 from services.api.graphql.types.ReviewState import ReviewState
@@ -36,6 +37,9 @@ class VerificationReport:
     text_with_verified_citations: str | None
     unresolvable_keys: list[str]
     stages: list[StageRun]
+    models: list[ModelRef] = strawberry.field(
+        description="The models and fusion coefficients that produced this report."
+    )
     citations_checked: int
     support_rate: float | None
     verdicts: list[str]
@@ -60,6 +64,7 @@ class VerificationReport:
             text_with_verified_citations=report_view.text(doc, "text_with_verified_citations"),
             unresolvable_keys=[k for k in doc.get("unresolvable_keys") or [] if isinstance(k, str)],
             stages=[StageRun.from_dict(s) for s in doc.get("stages") or [] if isinstance(s, dict)],
+            models=[ModelRef.from_dict(m) for m in doc.get("models") or [] if isinstance(m, dict)],
             citations_checked=report_view.citations_checked(doc),
             support_rate=rate if rate is not None else report_view.number(doc, "support_rate"),
             verdicts=list(stored.verdicts),
