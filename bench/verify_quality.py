@@ -240,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--nli-refine-model", default=None, help="the accurate mode's larger NLI model folder"
     )
+    parser.add_argument("--nli-refine-windows", type=int, default=None)
     parser.add_argument(
         "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
     )
@@ -248,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     extra: dict[str, Any] = {}
     if args.embedding_max_windows:
         extra["embedding_max_windows"] = args.embedding_max_windows
+    if args.nli_refine_windows:
+        extra["nli_refine_windows"] = args.nli_refine_windows
     cfg = VerificationConfig(
         embeddings=not args.no_embeddings,
         nli=not args.no_nli,
