@@ -30,11 +30,8 @@ _CACHE: dict[tuple[str, tuple[tuple[str, int, int], ...]], str] = {}
 
 
 def _file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
     with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return hashlib.file_digest(fh, "sha256").hexdigest()
 
 
 def content_sha256(path: str | Path) -> str | None:
