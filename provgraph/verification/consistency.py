@@ -296,7 +296,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         source,
         dates=False,
         pairs=pairs,
-        years=_years_of(claim),
+        years=claim_years,
     )
     q_mm, q_ok = q_mm + c_mm, q_ok + c_ok
     # each statement of a two-part claim on its own: "a larger screen but a smaller battery"

@@ -57,7 +57,6 @@ def stage_models(config: VerificationConfig) -> StageModels:
     the report says why. The failure is not cached (the model may appear).
     """
     from provgraph.verification.embeddings import EmbeddingEncoder
-    from provgraph.verification.nli import load_nli
 
     models = StageModels()
     with _lock:
@@ -75,24 +74,26 @@ def stage_models(config: VerificationConfig) -> StageModels:
                     log.warning("embedding model unavailable: %s", exc)
             models.encoder = _encoders.get(key)
         if config.nli:
-            models.nli_model = _nli_model(config.nli_model, load_nli)
+            models.nli_model = _nli_model(config.nli_model)
             if config.nli_refine_model is not None:
-                models.nli_refiner = _nli_model(config.nli_refine_model, load_nli)
+                models.nli_refiner = _nli_model(config.nli_refine_model)
     if config.llm_judge:
         # from the settings (PROVGRAPH_LLM_JUDGE_*); None: the stage is skipped, saying why
         models.judge_agent = JudgeClient.from_settings(load_settings())
     return models
 
 
-def _nli_model(name: str | None, load: Any) -> Any:
+def _nli_model(name: str | None) -> Any:
     """An NLI model of this process (the default one or a named folder); call under the lock.
 
     One thread per prefork child: the pool runs one child per core by default,
     and more would oversubscribe (docs/nli-model.md).
     """
+    from provgraph.verification.nli import load_nli
+
     if name not in _nli_models:
         try:
-            _nli_models[name] = load(name, threads=1)
+            _nli_models[name] = load_nli(name, threads=1)
         except ModelUnavailableError as exc:
             log.warning("NLI model %s unavailable: %s", name or "(shipped)", exc)
     return _nli_models.get(name)

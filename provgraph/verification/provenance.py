@@ -80,13 +80,20 @@ def model_ref(stage: str, name: str, version: str | None, path: str | Path | Non
     )
 
 
-def _model_ref_of(stage: str, model: object) -> ModelRef:
-    """A loaded NLI model (the runtime's ``NLIModel`` or a wrapper of one) as a ref."""
+def _nli_ref(stage: str, model: object, name: str | None, version: str | None) -> ModelRef:
+    """A loaded NLI model (the runtime's ``NLIModel`` or a wrapper with ``inner``) as a ref.
+
+    ``name``/``version`` default to the model's own ``name`` or folder, and its precision.
+    """
     inner = getattr(model, "inner", None)
     source = getattr(model, "source", None) or getattr(inner, "source", None)
     precision = getattr(model, "precision", None)
-    name = str(getattr(model, "name", None) or source or stage)
-    return model_ref(stage, name, f"precision {precision}" if precision else None, source)
+    return model_ref(
+        stage,
+        name or str(getattr(model, "name", None) or source or stage),
+        version or (f"precision {precision}" if precision else None),
+        source,
+    )
 
 
 def weights_ref(weights: FusionWeights) -> ModelRef:
@@ -128,15 +135,9 @@ def report_models(stages: Stages) -> list[ModelRef]:
         refs.append(model_ref("embeddings", enc.name, enc.version, getattr(enc, "path", None)))
     if stages.nli is not None and stages.ran("nli"):
         status = stages.statuses["nli"]
-        model = stages.nli.model
-        source = getattr(model, "source", None) or getattr(
-            getattr(model, "inner", None), "source", None
-        )
-        precision = getattr(model, "precision", None)
-        version = status.version or (f"precision {precision}" if precision else None)
-        refs.append(model_ref("nli", status.model or "nli", version, source))
+        refs.append(_nli_ref("nli", stages.nli.model, status.model or "nli", status.version))
         if stages.nli_refine is not None:
-            refs.append(_model_ref_of("nli-refine", stages.nli_refine.model))
+            refs.append(_nli_ref("nli-refine", stages.nli_refine.model, None, None))
     fusion = stages.config.fusion
     ref = combiner_ref(SHIPPED_COMBINER) if fusion.method == "learned" else None
     refs.append(ref if ref is not None else weights_ref(fusion))
