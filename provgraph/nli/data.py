@@ -30,6 +30,8 @@ class Pair:
     hypothesis: str
     label: int
     source: str
+    #: A teacher model's log-probabilities in label order (distillation data only).
+    teacher: tuple[float, ...] | None = None
 
 
 def load_pairs(path: str | Path, labels: Sequence[str] = LABELS) -> list[Pair]:
@@ -53,9 +55,21 @@ def load_pairs(path: str | Path, labels: Sequence[str] = LABELS) -> list[Pair]:
                     hypothesis=str(obj["hypothesis"]),
                     label=label2id[obj["label"]],
                     source=str(obj.get("source", "unknown")),
+                    teacher=_teacher_row(obj.get("teacher"), len(labels), path, lineno),
                 )
             )
     return pairs
+
+
+def _teacher_row(
+    raw: Any, n_labels: int, path: str | Path, lineno: int
+) -> tuple[float, ...] | None:
+    """A line's optional ``teacher`` log-probabilities, checked for length."""
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) != n_labels:
+        raise ValueError(f"{path}:{lineno}: 'teacher' must be a list of {n_labels} numbers")
+    return tuple(float(v) for v in raw)
 
 
 def apply_mix(pairs: Sequence[Pair], weights: dict[str, float], seed: int) -> list[Pair]:

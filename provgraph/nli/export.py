@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from provgraph.nli.train import best_checkpoint
+from provgraph.nli.checkpoints import best_checkpoint
 from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
 
 DEFAULT_OUT = Path(__file__).with_name("model")

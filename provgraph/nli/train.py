@@ -22,37 +22,28 @@ import argparse
 import json
 import os
 import random
-import shutil
 import signal
 import sys
 import time
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import torch
 
-from provgraph.nli.data import apply_mix, encode, epoch_batches, load_pairs, stratified_sample
+from provgraph.nli.checkpoints import TrainState, save_checkpoint, step_dirs
+from provgraph.nli.data import (
+    Pair,
+    apply_mix,
+    encode,
+    epoch_batches,
+    load_pairs,
+    stratified_sample,
+)
 from provgraph.nli.evaluate import accuracy_by_source
 from provgraph.nli.hardneg import from_config as hard_negatives
+from provgraph.nli.losses import teacher_tensor, training_loss
 from provgraph.nli.precision import autocast
 from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
-
-
-@dataclass
-class TrainState:
-    """Everything besides tensors that a resume needs (stored as JSON)."""
-
-    step: int = 0
-    epoch: int = 0
-    batch_in_epoch: int = 0
-    pairs_seen: int = 0
-    train_seconds: float = 0.0
-    best_macro: float = -1.0
-    best_step: int = -1
-    evals_since_best: int = 0
-    stopped: str = ""
-    history: list[dict[str, Any]] = field(default_factory=list)
 
 
 def packaged_base_model() -> str:
@@ -76,62 +67,6 @@ class Log:
         print(line, flush=True)
 
 
-def _step_dirs(ckpt_dir: Path) -> list[Path]:
-    return sorted(p for p in ckpt_dir.glob("step-*") if p.is_dir())
-
-
-def save_checkpoint(
-    ckpt_dir: Path,
-    model: Any,
-    tokenizer: Any,
-    optimizer: Any,
-    scheduler: Any,
-    state: TrainState,
-    keep_last: int,
-) -> Path:
-    """Write ``step-NNNNNNN/`` atomically, then prune to the last ``keep_last`` + best."""
-    final = ckpt_dir / f"step-{state.step:07d}"
-    if final.exists():
-        return final
-    tmp = ckpt_dir / f".tmp-step-{state.step:07d}-{os.getpid()}"
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
-    model.save_pretrained(tmp, safe_serialization=True)
-    tokenizer.save_pretrained(tmp)
-    torch.save(optimizer.state_dict(), tmp / "optimizer.pt")
-    torch.save(scheduler.state_dict(), tmp / "scheduler.pt")
-    torch.save({"torch": torch.get_rng_state()}, tmp / "rng.pt")
-    rng_py = random.getstate()
-    (tmp / "trainer_state.json").write_text(
-        json.dumps({**asdict(state), "python_rng": [rng_py[0], list(rng_py[1]), rng_py[2]]})
-    )
-    os.replace(tmp, final)
-    keep = {p.name for p in _step_dirs(ckpt_dir)[-keep_last:]}
-    keep.add(f"step-{state.best_step:07d}")
-    for p in _step_dirs(ckpt_dir):
-        if p.name not in keep:
-            shutil.rmtree(p, ignore_errors=True)
-    return final
-
-
-def best_checkpoint(ckpt_dir: str | Path) -> Path | None:
-    """The kept checkpoint with the highest held-out macro accuracy (ties: the later one).
-
-    Read from the newest checkpoint's evaluation history. ``min_delta`` only
-    governs early stopping: a later evaluation that beats the tracked best by
-    less than it is still the better model (and, at the end of the schedule,
-    the annealed one). Without any evaluated checkpoint, the newest one.
-    """
-    dirs = _step_dirs(Path(ckpt_dir))
-    if not dirs:
-        return None
-    state = json.loads((dirs[-1] / "trainer_state.json").read_text())
-    kept = {int(d.name.split("-")[1]): d for d in dirs}
-    scored = [(h["macro"], h["step"]) for h in state.get("history", []) if h["step"] in kept]
-    return kept[max(scored)[1]] if scored else dirs[-1]
-
-
 def _optimizer(model: Any, lr: float, weight_decay: float, freeze_words: bool) -> torch.optim.AdamW:
     """AdamW without weight decay on biases/LayerNorm; optionally freeze word embeddings.
 
@@ -152,6 +87,29 @@ def _optimizer(model: Any, lr: float, weight_decay: float, freeze_words: bool) -
         {"params": no_decay, "weight_decay": 0.0},
     ]
     return torch.optim.AdamW(groups, lr=lr, foreach=True)
+
+
+def _training_pairs(
+    train_path: str,
+    labels: tuple[str, ...],
+    data_cfg: dict[str, Any],
+    seed: int,
+    distill: dict[str, Any],
+) -> list[Pair]:
+    """The pairs one epoch trains on.
+
+    With ``distill.teacher_labels`` set, that file's pairs as they are: the
+    labelling (:mod:`provgraph.nli.distill`) already applied the mix and hard
+    negatives. Otherwise ``paths.train`` with the mix and hard negatives.
+    """
+    if distill.get("teacher_labels"):
+        pairs = load_pairs(os.path.expanduser(str(distill["teacher_labels"])), labels)
+        if any(p.teacher is None for p in pairs):
+            raise ValueError(f"{distill['teacher_labels']}: every line needs a 'teacher' row")
+        return pairs
+    raw_train = load_pairs(train_path, labels)
+    pairs = apply_mix(raw_train, data_cfg.get("mix", {}), seed)
+    return pairs + hard_negatives(raw_train, labels, data_cfg.get("hard_negatives", {}))
 
 
 def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainState:
@@ -180,9 +138,8 @@ def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainStat
     if precision not in ("fp32", "bf16"):
         raise ValueError(f"train.precision must be 'fp32' or 'bf16', not {precision!r}")
 
-    raw_train = load_pairs(paths["train"], labels)
-    train_pairs = apply_mix(raw_train, data_cfg.get("mix", {}), seed)
-    train_pairs += hard_negatives(raw_train, labels, data_cfg.get("hard_negatives", {}))
+    distill = cfg.get("distill", {})
+    train_pairs = _training_pairs(paths["train"], labels, data_cfg, seed, distill)
     eval_pairs = stratified_sample(
         load_pairs(paths["heldout"], labels), int(data_cfg["eval_sample"]), seed
     )
@@ -194,7 +151,7 @@ def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainStat
     # still decay to zero; without it the run lasts ``epochs`` epochs.
     total_steps = int(tc.get("total_steps") or int(tc["epochs"]) * n_batches)
 
-    latest = _step_dirs(ckpt_dir)[-1] if resume and _step_dirs(ckpt_dir) else None
+    latest = step_dirs(ckpt_dir)[-1] if resume and step_dirs(ckpt_dir) else None
     random.seed(seed)
     torch.manual_seed(seed)
     source = str(latest) if latest else (paths["base_model"] or packaged_base_model())
@@ -299,7 +256,13 @@ def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainStat
             target = torch.tensor([p.label for p in batch])
             with autocast(precision):
                 logits = model(**enc).logits
-            loss = torch.nn.functional.cross_entropy(logits.float(), target)
+            loss = training_loss(
+                logits.float(),
+                target,
+                teacher_tensor([p.teacher for p in batch]),
+                alpha=float(distill.get("alpha", 0.0)),
+                temperature=float(distill.get("temperature", 1.0)),
+            )
             loss.backward()  # type: ignore[no-untyped-call]
             torch.nn.utils.clip_grad_norm_(model.parameters(), float(tc["max_grad_norm"]))
             optimizer.step()

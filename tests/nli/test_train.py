@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from provgraph.nli.checkpoints import best_checkpoint
 from provgraph.nli.data import LABELS, epoch_batches, load_pairs, stratified_sample
 from provgraph.nli.export import export
 from provgraph.nli.runtime import load_nli_model
-from provgraph.nli.train import best_checkpoint, train
+from provgraph.nli.train import train
 from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
 
 SOURCES = ("alpha", "beta")
