@@ -50,9 +50,15 @@ def _name(model: object, configured: str | None) -> str:
 
 
 def load_nli_stage(config: VerificationConfig, models: StageModels) -> NliStage:
-    """The NLI stage as ``config`` asks, preloaded models first (a worker's)."""
+    """The NLI stage as ``config`` asks, preloaded models first (a worker's).
+
+    Only the config turns the accurate mode on: a refiner preloaded in
+    ``models`` without ``config.nli_refine_model`` is ignored, because the
+    report's config hash would then name the default pipeline for verdicts the
+    refiner made.
+    """
     t0 = time.perf_counter()
-    refine_wanted = config.nli_refine_model is not None or models.nli_refiner is not None
+    refine_wanted = config.nli_refine_model is not None
     try:
         model = models.nli_model or load_nli(config.nli_model)
         refiner_model = (

@@ -139,6 +139,15 @@ def test_the_refiner_decides_the_verdict_and_is_named_in_the_report() -> None:
     assert large.pairs, "the refiner read the evidence"
 
 
+def test_a_preloaded_refiner_is_unused_unless_the_config_names_one() -> None:
+    small = _RuleModel({}, (0.05, 0.93))
+    large = _RuleModel({}, (0.94, 0.02))
+    report = _verify(StageModels(nli_model=small, nli_refiner=large), refine=False)
+    assert report.checks[0].verdict.value == "contradicted"
+    assert not large.pairs
+    assert "nli-refine" not in [m.stage for m in report.models]
+
+
 def test_a_configured_refiner_that_cannot_load_skips_the_stage_with_the_reason() -> None:
     small = _RuleModel({}, (0.9, 0.02))
     config = VerificationConfig(
