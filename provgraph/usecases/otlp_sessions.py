@@ -5,7 +5,12 @@ Two lookups the pure conversion (:mod:`provgraph.otlp`) cannot make:
 * the session a trace already lives in, read from the stored parent of a span
   that arrived without it (so later exports of a trace join its session);
 * the citation keys of reads from source tools, handed out after the highest
-  key of their session (a node that already has a key keeps it);
+  key of their session (a node that already has a key keeps it). The API
+  process serialises allocation per project, but another replica may take the
+  same key between the read and the commit: the store rejects that read
+  (``path: citation_key``) and it is given the next free key and ingested
+  again (:func:`lost_key_race`, :func:`reallocate_keys`), up to
+  :data:`KEY_RACE_RETRIES` times;
 * after an agent span that arrived alone, the stored spans under it that name
   no agent (:mod:`provgraph.otlp.backfill`).
 """
@@ -13,7 +18,9 @@ Two lookups the pure conversion (:mod:`provgraph.otlp`) cannot make:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
+from provgraph.events import Event
 from provgraph.graph import NodeType
 from provgraph.otlp import Conversion, SpanRecord, next_keys, node_id, trace_session
 from provgraph.otlp.backfill import agent_name_events, chain_events
@@ -41,24 +48,56 @@ async def stored_trace_sessions(
     return out
 
 
-async def assign_source_keys(store: AsyncGraphStore, project: str, conversion: Conversion) -> None:
-    """Give the conversion's unkeyed data reads their keys, in place."""
-    pending = conversion.unkeyed_reads
-    if not pending:
-        return
+#: How many times a read whose allocated key a concurrent export took gets a fresh one.
+KEY_RACE_RETRIES = 8
+
+
+async def _allocate(
+    store: AsyncGraphStore, project: str, pending: list[tuple[str, str]]
+) -> dict[str, str]:
+    """Keys for ``(session, node_id)`` reads: kept ones, else after the session's highest."""
     stored = await store.get_nodes(project, [n for _, n in pending])
     kept = {nid: n.citation_key for nid, n in stored.items() if n.citation_key}
     session_keys: Mapping[str, list[str]] = {
         session: [e.key for e in await store.citation_summary(project, session)]
         for session in dict.fromkeys(s for s, _ in pending)
     }
-    given = next_keys(pending, session_keys, kept)
+    return next_keys(pending, session_keys, kept)
+
+
+async def assign_source_keys(store: AsyncGraphStore, project: str, conversion: Conversion) -> None:
+    """Give the conversion's unkeyed data reads their keys, in place."""
+    pending = conversion.unkeyed_reads
+    if not pending:
+        return
+    given = await _allocate(store, project, pending)
     conversion.events = [
         e.model_copy(update={"citation_key": given[e.node_id]})
         if e.node_id in given and e.type == NodeType.DATA_READ and e.citation_key is None
         else e
         for e in conversion.events
     ]
+
+
+def lost_key_race(conversion: Conversion, event: Event, result: Mapping[str, Any]) -> bool:
+    """True for a read whose key this export allocated and the store refused as taken.
+
+    Only allocated keys: a key the span itself named (``provgraph.citation_key``,
+    a ``[REF|d_N]`` first line) is the sender's claim and its conflict is a real
+    rejection.
+    """
+    error = result.get("error") or {}
+    return (
+        event.type == NodeType.DATA_READ
+        and error.get("path") == "citation_key"
+        and any(node == event.node_id for _, node in conversion.unkeyed_reads)
+    )
+
+
+async def reallocate_keys(store: AsyncGraphStore, project: str, events: list[Event]) -> list[Event]:
+    """``events`` (reads that lost a key race) with keys allocated afresh from the store."""
+    given = await _allocate(store, project, [(e.session_id, e.node_id) for e in events])
+    return [e.model_copy(update={"citation_key": given[e.node_id]}) for e in events]
 
 
 async def backfill_agent_names(

@@ -19,7 +19,9 @@ HEADERS = {
 }
 
 
-def _export(n: int) -> dict[str, Any]:
+def source_read_export(n: int) -> dict[str, Any]:
+    """An OTLP/JSON export of one unkeyed ``read_document`` read (trace ``n``) into one session."""
+
     def attr(key: str, value: str) -> dict[str, Any]:
         return {"key": key, "value": {"stringValue": value}}
 
@@ -42,9 +44,10 @@ async def test_concurrent_exports_take_distinct_keys(
     live_api: LiveApi, graph_store: GraphStore, project: str
 ) -> None:
     async with httpx.AsyncClient(base_url=live_api.url, timeout=60) as client:
-        answers = await asyncio.gather(
-            *(client.post("/v1/traces", json=_export(n), headers=HEADERS) for n in range(6))
+        posts = (
+            client.post("/v1/traces", json=source_read_export(n), headers=HEADERS) for n in range(6)
         )
+        answers = await asyncio.gather(*posts)
     assert [a.status_code for a in answers] == [200] * 6
     assert all("partialSuccess" not in a.json() for a in answers), [a.json() for a in answers]
     keys = sorted(e.key for e in graph_store.citation_summary(project, "shared-session"))

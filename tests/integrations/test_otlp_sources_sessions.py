@@ -8,17 +8,21 @@ import json
 import pytest
 
 from provgraph.errors import OverloadedError
+from provgraph.events import Event
 from provgraph.graph import NodeType
-from provgraph.otlp import SpanRecord, next_keys, spans_to_events, tool_names
+from provgraph.otlp import Conversion, SpanRecord, next_keys, spans_to_events, tool_names
 from provgraph.otlp.attrs import genai_tool_calls, openinference_tool_calls, usage
 from provgraph.otlp.classify import classify_span
 from provgraph.otlp.sessions import trace_sessions
 from provgraph.otlp.sources import is_source_tool
 from provgraph.store.async_memory import AsyncMemoryGraphStore
 from provgraph.usecases.admission import IngestGate
+from provgraph.usecases.ingest import ingest_batch, validated
 from provgraph.usecases.otlp_sessions import (
     assign_source_keys,
     backfill_agent_names,
+    lost_key_race,
+    reallocate_keys,
     stored_trace_sessions,
 )
 
@@ -187,6 +191,42 @@ async def test_a_span_exported_after_its_parent_joins_the_parents_session_and_ke
     # re-sending the late span keeps its key (no d_3)
     await assign_source_keys(store, "p", conversion)
     assert {e.citation_key for e in conversion.events if e.type is NodeType.DATA_READ} == {"d_2"}
+    await store.close()
+
+
+def _read_of(conversion: Conversion) -> Event:
+    return next(e for e in conversion.events if e.type is NodeType.DATA_READ)
+
+
+async def test_a_key_taken_meanwhile_by_another_process_is_allocated_again() -> None:
+    store = AsyncMemoryGraphStore(None)
+    sources = frozenset({"read"})
+    mine = spans_to_events([tool("b" * 16, None, 2, "read", "A")], source_tools=sources)
+    await assign_source_keys(store, "p", mine)
+    session = _read_of(mine).session_id
+    assert _read_of(mine).citation_key == "d_1"
+    # another API replica allocated d_1 too and committed first
+    other = spans_to_events([tool("c" * 16, None, 3, "read", "B")], source_tools=sources)
+    await assign_source_keys(store, "p", other)
+    assert _read_of(other).citation_key == "d_1" and _read_of(other).session_id == session
+    await store.ingest("p", other.events)
+
+    outcome = await ingest_batch(store, "p", validated(list(enumerate(mine.events))))
+    result = next(r for r in outcome.results if r["id"] == _read_of(mine).id)
+    assert result["status"] == "rejected" and result["error"]["path"] == "citation_key"
+    assert lost_key_race(mine, _read_of(mine), result)
+    retried = await reallocate_keys(store, "p", [_read_of(mine)])
+    assert [e.citation_key for e in retried] == ["d_2"]
+    again = await ingest_batch(store, "p", validated(list(enumerate(retried))))
+    assert [r["status"] for r in again.results] == ["accepted"]
+    summary = await store.citation_summary("p", session)
+    assert sorted(e.key for e in summary) == ["d_1", "d_2"]
+    # a key the span named itself is the sender's claim: its conflict is a real rejection
+    named = spans_to_events([tool("d" * 16, None, 4, "read", "[REF|d_1]\nC")])
+    outcome = await ingest_batch(store, "p", validated(list(enumerate(named.events))))
+    rejected = next(r for r in outcome.results if r["id"] == _read_of(named).id)
+    assert rejected["status"] == "rejected"
+    assert not lost_key_race(named, _read_of(named), rejected)
     await store.close()
 
 

@@ -3,7 +3,10 @@
 Real processes end to end: two ``uvicorn`` API replicas (different ports, the
 routing ``neo4j://`` scheme) and two Celery workers. A key created through one
 replica works on the other at once, and one revoked through a replica is
-refused by the other within the key cache's TTL. Several sessions are then
+refused by the other within the key cache's TTL. OTLP exports of unkeyed
+source reads into one session, sent through both replicas at once, get
+distinct keys with none rejected (a key one replica takes while the other
+allocates it is re-allocated). Several sessions are then
 ingested through both replicas at once, each event sent to both (so every
 event is a duplicate somewhere): each event must be accepted exactly once,
 the graph must equal the embedded store's for the same events, and every final
@@ -34,10 +37,12 @@ import pytest
 from provgraph.config import Settings
 from provgraph.events import Event
 from provgraph.graph import NodeType
+from provgraph.otlp import SOURCE_TOOLS_HEADER
 from provgraph.store.memory import MemoryGraphStore
 from provgraph.store.port import GraphStore
 from provgraph.store.types import JobState
 from tests.api.conftest import free_port
+from tests.integrations.test_otlp_source_keys_live import source_read_export
 from tests.worker.conftest import (
     FIXTURE,
     REPO,
@@ -193,6 +198,24 @@ def _keys_across_replicas(apis: list[ApiProcess], bootstrap: str) -> str:
     return ingest_token
 
 
+def _otlp_reads_across_replicas(
+    apis: list[ApiProcess], token: str, store: GraphStore, project: str, count: int = 12
+) -> None:
+    """Concurrent source-read exports into one session, alternating replicas: keys 1..count."""
+    headers = {"Authorization": f"Bearer {token}", SOURCE_TOOLS_HEADER: "read_document"}
+
+    def send(n: int) -> httpx.Response:
+        url = apis[n % len(apis)].url + "/v1/traces"
+        return httpx.post(url, json=source_read_export(n), headers=headers, timeout=120)
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        answers = list(pool.map(send, range(count)))
+    assert [a.status_code for a in answers] == [200] * count, [a.text for a in answers]
+    assert all("partialSuccess" not in a.json() for a in answers), [a.json() for a in answers]
+    keys = sorted(e.key for e in store.citation_summary(project, "shared-session"))
+    assert keys == sorted(f"d_{i}" for i in range(1, count + 1))
+
+
 def _wait_for_reports(store: GraphStore, project: str, outputs: set[str]) -> None:
     deadline = time.monotonic() + REPORT_TIMEOUT
     missing = set(outputs)
@@ -217,6 +240,7 @@ def test_two_apis_two_workers_behave_as_one_service(
 ) -> None:
     apis, workers, project, bootstrap = platform
     token = _keys_across_replicas(apis, bootstrap)
+    _otlp_reads_across_replicas(apis, token, graph_store, project)
 
     events = session_copies(SESSIONS)
     batches = [events[i : i + CHUNK] for i in range(0, len(events), CHUNK)]
