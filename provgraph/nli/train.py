@@ -13,7 +13,10 @@ and limits. Constraints and reasons:
   function of ``(seed, epoch)``. SIGTERM/SIGINT save a checkpoint before exiting.
 * Keeps the last ``keep_last`` checkpoints plus the best one (held-out macro
   accuracy on a fixed stratified sample); stops early after ``patience``
-  evaluations without improvement.
+  evaluations without improvement (:mod:`provgraph.nli.checkpoints`).
+* With ``[distill] teacher_labels`` in the config the run trains on a
+  teacher-labelled file (:mod:`provgraph.nli.distill`) with the distilled loss
+  (:func:`provgraph.nli.losses.training_loss`); otherwise on gold labels alone.
 """
 
 from __future__ import annotations
