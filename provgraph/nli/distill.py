@@ -4,9 +4,9 @@
 --out teacher.jsonl [--limit N]`` runs the teacher (e.g. the mpnet-1 export, too
 large to ship: docs/nli-model.md) over the student's training pairs and writes
 one JSONL line per pair: the pair as in ``train.jsonl`` plus ``teacher``, the
-teacher's log-probabilities in the student's label order. A student run reads
-that file as its ``paths.train`` and learns from both the gold label and the
-teacher's distribution (:func:`provgraph.nli.train.distillation_loss`).
+teacher's log-probabilities in the student's label order. A student run names
+that file as its ``[distill] teacher_labels`` and learns from both the gold label
+and the teacher's distribution (:func:`provgraph.nli.losses.training_loss`).
 Constraints and reasons:
 
 * The pairs are the ones the student config would train on (its mix and hard
@@ -32,9 +32,9 @@ from pathlib import Path
 
 import numpy as np
 
-from provgraph.nli.data import Pair, apply_mix, load_pairs
-from provgraph.nli.hardneg import from_config as hard_negatives
+from provgraph.nli.data import Pair
 from provgraph.nli.runtime import NLIModel, load_nli_model
+from provgraph.nli.train import mixed_pairs
 from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
 
 #: Pairs per teacher call: sorted by length inside it, so batches pad little.
@@ -45,11 +45,8 @@ def student_pairs(cfg: dict[str, object]) -> list[Pair]:
     """The student config's training pairs (mix + hard negatives), in a seeded random order."""
     paths, data_cfg, tc = cfg["paths"], cfg["data"], cfg["train"]
     assert isinstance(paths, dict) and isinstance(data_cfg, dict) and isinstance(tc, dict)
-    labels = tuple(data_cfg["labels"])
     seed = int(tc["seed"])
-    raw = load_pairs(paths["train"], labels)
-    pairs = apply_mix(raw, data_cfg.get("mix", {}), seed)
-    pairs += hard_negatives(raw, labels, data_cfg.get("hard_negatives", {}))
+    pairs = mixed_pairs(paths["train"], tuple(data_cfg["labels"]), data_cfg, seed)
     order = np.random.default_rng([seed, 7]).permutation(len(pairs))
     return [pairs[i] for i in order.tolist()]
 

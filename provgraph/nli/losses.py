@@ -25,11 +25,11 @@ def training_loss(
     temperature (Hinton et al. 2015). ``teacher_log_probs`` are log-probabilities
     (any constant shift per row is harmless: they are re-normalised at ``T``).
     """
-    ce = torch.nn.functional.cross_entropy(logits, target)
-    if teacher_log_probs is None or alpha <= 0.0:
-        return ce
     if not 0.0 <= alpha <= 1.0 or temperature <= 0.0:
         raise ValueError(f"need 0 <= alpha <= 1 and temperature > 0, not {alpha}, {temperature}")
+    ce = torch.nn.functional.cross_entropy(logits, target)
+    if teacher_log_probs is None or alpha == 0.0:
+        return ce
     student = torch.log_softmax(logits / temperature, dim=-1)
     teacher = torch.log_softmax(teacher_log_probs / temperature, dim=-1)
     kl = torch.nn.functional.kl_div(student, teacher, log_target=True, reduction="batchmean")

@@ -92,6 +92,15 @@ def _optimizer(model: Any, lr: float, weight_decay: float, freeze_words: bool) -
     return torch.optim.AdamW(groups, lr=lr, foreach=True)
 
 
+def mixed_pairs(
+    train_path: str, labels: tuple[str, ...], data_cfg: dict[str, Any], seed: int
+) -> list[Pair]:
+    """``train_path``'s pairs with the config's per-source mix and generated hard negatives."""
+    raw_train = load_pairs(train_path, labels)
+    pairs = apply_mix(raw_train, data_cfg.get("mix", {}), seed)
+    return pairs + hard_negatives(raw_train, labels, data_cfg.get("hard_negatives", {}))
+
+
 def _training_pairs(
     train_path: str,
     labels: tuple[str, ...],
@@ -103,16 +112,14 @@ def _training_pairs(
 
     With ``distill.teacher_labels`` set, that file's pairs as they are: the
     labelling (:mod:`provgraph.nli.distill`) already applied the mix and hard
-    negatives. Otherwise ``paths.train`` with the mix and hard negatives.
+    negatives. Otherwise :func:`mixed_pairs` of ``paths.train``.
     """
     if distill.get("teacher_labels"):
         pairs = load_pairs(os.path.expanduser(str(distill["teacher_labels"])), labels)
         if any(p.teacher is None for p in pairs):
             raise ValueError(f"{distill['teacher_labels']}: every line needs a 'teacher' row")
         return pairs
-    raw_train = load_pairs(train_path, labels)
-    pairs = apply_mix(raw_train, data_cfg.get("mix", {}), seed)
-    return pairs + hard_negatives(raw_train, labels, data_cfg.get("hard_negatives", {}))
+    return mixed_pairs(train_path, labels, data_cfg, seed)
 
 
 def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainState:

@@ -9,8 +9,7 @@ Two lookups the pure conversion (:mod:`provgraph.otlp`) cannot make:
   process serialises allocation per project, but another replica may take the
   same key between the read and the commit: the store rejects that read
   (``path: citation_key``) and it is given the next free key and ingested
-  again (:func:`lost_key_race`, :func:`reallocate_keys`), up to
-  :data:`KEY_RACE_RETRIES` times;
+  again (:func:`ingest_with_key_retries`), up to :data:`KEY_RACE_RETRIES` times;
 * after an agent span that arrived alone, the stored spans under it that name
   no agent (:mod:`provgraph.otlp.backfill`).
 """
@@ -25,6 +24,7 @@ from provgraph.graph import NodeType
 from provgraph.otlp import Conversion, SpanRecord, next_keys, node_id, trace_session
 from provgraph.otlp.backfill import agent_name_events, chain_events
 from provgraph.store.port import AsyncGraphStore
+from provgraph.usecases.ingest import ingest_batch, validated
 
 
 async def stored_trace_sessions(
@@ -98,6 +98,43 @@ async def reallocate_keys(store: AsyncGraphStore, project: str, events: list[Eve
     """``events`` (reads that lost a key race) with keys allocated afresh from the store."""
     given = await _allocate(store, project, [(e.session_id, e.node_id) for e in events])
     return [e.model_copy(update={"citation_key": given[e.node_id]}) for e in events]
+
+
+async def ingest_with_key_retries(
+    store: AsyncGraphStore, project: str, conversion: Conversion, chunk: int
+) -> tuple[list[str], list[dict[str, Any]]]:
+    """Ingest the conversion's events in chunks of ``chunk``, re-keying reads that lost a race.
+
+    Returns the accepted final outputs and the store's results for the events it
+    finally rejected (a lost race still unresolved after :data:`KEY_RACE_RETRIES`
+    rounds is among them).
+    """
+    events = conversion.events
+    outputs: list[str] = []
+    refused: list[dict[str, Any]] = []
+    for attempt in range(KEY_RACE_RETRIES + 1):
+        by_id = {e.id: e for e in events}
+        raced: list[Event] = []
+        for start in range(0, len(events), chunk):
+            batch = validated(list(enumerate(events[start : start + chunk])))
+            outcome = await ingest_batch(store, project, batch)
+            outputs += outcome.final_outputs
+            for result in outcome.results:
+                if result["status"] != "rejected":
+                    continue
+                event = by_id.get(result["id"] or "")
+                if (
+                    event is not None
+                    and attempt < KEY_RACE_RETRIES
+                    and lost_key_race(conversion, event, result)
+                ):
+                    raced.append(event)
+                else:
+                    refused.append(result)
+        if not raced:
+            break
+        events = await reallocate_keys(store, project, raced)
+    return outputs, refused
 
 
 async def backfill_agent_names(

@@ -35,7 +35,6 @@ from typing import Any
 from fastapi import APIRouter, BackgroundTasks, Depends, Request, Response
 
 from provgraph.errors import OverloadedError, RetryableError
-from provgraph.events import Event
 from provgraph.otlp import (
     SOURCE_TOOLS_HEADER,
     Conversion,
@@ -50,13 +49,11 @@ from provgraph.otlp import (
 )
 from provgraph.sdk.delivery import PROJECT_HEADER
 from provgraph.store.port import AsyncGraphStore
-from provgraph.usecases.ingest import ingest_batch, request_auto_verification, validated
+from provgraph.usecases.ingest import request_auto_verification
 from provgraph.usecases.otlp_sessions import (
-    KEY_RACE_RETRIES,
     assign_source_keys,
     backfill_agent_names,
-    lost_key_race,
-    reallocate_keys,
+    ingest_with_key_retries,
     stored_trace_sessions,
 )
 from provgraph.usecases.roles import Permission, Principal
@@ -228,31 +225,10 @@ async def _ingest(
         moved = [n for n in provisional.nodes.values() if n.session_id == trace_session(trace_id)]
         if moved:
             await store.ingest(project, adopt_events(moved, session_id))
-    events = conversion.events
-    outputs: list[str] = []
-    for attempt in range(KEY_RACE_RETRIES + 1):
-        by_id = {e.id: e for e in events}
-        raced: list[Event] = []
-        for start in range(0, len(events), chunk):
-            batch = validated(list(enumerate(events[start : start + chunk])))
-            outcome = await ingest_batch(store, project, batch)
-            outputs += outcome.final_outputs
-            for result in outcome.results:
-                if result["status"] != "rejected":
-                    continue
-                event = by_id.get(result["id"] or "")
-                if (
-                    event is not None
-                    and attempt < KEY_RACE_RETRIES
-                    and lost_key_race(conversion, event, result)
-                ):
-                    raced.append(event)
-                    continue
-                span = conversion.span_of_event.get(result["id"] or "")
-                if span is not None and span not in rejected:
-                    rejected.add(span)
-                    reasons.append(f"span {span[0]}/{span[1]}: {result['error']['reason']}")
-        if not raced:
-            break
-        events = await reallocate_keys(store, project, raced)
+    outputs, refused = await ingest_with_key_retries(store, project, conversion, chunk)
+    for result in refused:
+        span = conversion.span_of_event.get(result["id"] or "")
+        if span is not None and span not in rejected:
+            rejected.add(span)
+            reasons.append(f"span {span[0]}/{span[1]}: {result['error']['reason']}")
     return outputs
