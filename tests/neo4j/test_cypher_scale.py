@@ -15,6 +15,7 @@ def test_lock_sessions_query_locks_then_names_stored_sessions() -> None:
         "WITH count(l) AS locked\n"
         "UNWIND $node_ids AS node_id\n"
         "MATCH (n:Node {project: $project, id: node_id})\n"
+        "USING INDEX SEEK n:Node(project, id)\n"
         "WHERE n.session_id IS NOT NULL\n"
         "RETURN DISTINCT n.session_id AS session_id"
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Sequence
+from contextlib import closing
 from typing import Any, TypeVar
 
 from neo4j import Driver, GraphDatabase, ManagedTransaction, unit_of_work
@@ -35,6 +36,7 @@ from provgraph.store.neo4j.driver import (
     new_batch_token,
     translated,
 )
+from provgraph.store.neo4j.prepared import PreparedBatch, prepared_ahead
 from provgraph.store.types import (
     AttributionQuery,
     CitationSummaryEntry,
@@ -121,21 +123,31 @@ class Neo4jGraphStore:
         batch token: what it already stored is recognised as its own (accepted,
         not duplicated). Earlier batches of a call stay applied if a later one
         fails; retrying the call reports them as duplicates and changes nothing.
+        The next batch's event-only work is prepared in a worker thread while a
+        batch is in the database (:mod:`~provgraph.store.neo4j.prepared`).
         """
         result = IngestResult()
-        for batch in chunks(events, self.config.batch_size):
-            result = result.merged(self._ingest_batch(project, batch, new_batch_token()))
+        batches = list(chunks(events, self.config.batch_size))
+        with closing(prepared_ahead(batches, chained=self.config.audit_chain)) as preparations:
+            for batch, prepared in zip(batches, preparations, strict=True):
+                result = result.merged(
+                    self._ingest_batch(project, batch, new_batch_token(), prepared)
+                )
         return result
 
     def _ingest_batch(
-        self, project: str, batch: list[tuple[int, Event]], token: str
+        self,
+        project: str,
+        batch: list[tuple[int, Event]],
+        token: str,
+        prepared: PreparedBatch | None = None,
     ) -> IngestResult:
         for attempt in range(UNKNOWN_OUTCOME_ATTEMPTS):
             try:
                 return self._run(
                     "ingest",
                     lambda: audit_ops.ingest_program(
-                        self.config.audit_chain, project, batch, token
+                        self.config.audit_chain, project, batch, token, prepared
                     ),
                     write=True,
                 )

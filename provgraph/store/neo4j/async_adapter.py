@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
+from contextlib import aclosing
 from typing import Any, TypeVar
 
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction, unit_of_work
@@ -39,6 +40,7 @@ from provgraph.store.neo4j.driver import (
     new_batch_token,
     translated,
 )
+from provgraph.store.neo4j.prepared import PreparedBatch, prepared_ahead_async
 from provgraph.store.types import (
     AttributionQuery,
     CitationSummaryEntry,
@@ -156,19 +158,29 @@ class AsyncNeo4jGraphStore:
     async def ingest(self, project: str, events: Sequence[Event]) -> IngestResult:
         """See :meth:`Neo4jGraphStore.ingest` (same batching and retry rules)."""
         result = IngestResult()
-        for batch in chunks(events, self.config.batch_size):
-            result = result.merged(await self._ingest_batch(project, batch, new_batch_token()))
+        batches = list(chunks(events, self.config.batch_size))
+        chained = self.config.audit_chain
+        async with aclosing(prepared_ahead_async(batches, chained=chained)) as preparations:
+            for batch in batches:
+                prepared = await anext(preparations)
+                result = result.merged(
+                    await self._ingest_batch(project, batch, new_batch_token(), prepared)
+                )
         return result
 
     async def _ingest_batch(
-        self, project: str, batch: list[tuple[int, Event]], token: str
+        self,
+        project: str,
+        batch: list[tuple[int, Event]],
+        token: str,
+        prepared: PreparedBatch | None = None,
     ) -> IngestResult:
         for attempt in range(UNKNOWN_OUTCOME_ATTEMPTS):
             try:
                 return await self._run(
                     "ingest",
                     lambda: audit_ops.ingest_program(
-                        self.config.audit_chain, project, batch, token
+                        self.config.audit_chain, project, batch, token, prepared
                     ),
                     write=True,
                 )

@@ -37,6 +37,7 @@ from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j import rows
 from provgraph.store.neo4j.ingest_locks import lock_sessions
 from provgraph.store.neo4j.operations import Program, Record, Statement
+from provgraph.store.neo4j.prepared import PreparedBatch
 from provgraph.store.types import MAX_PAGE_SIZE, IngestResult, Job, StoredReport, bounded_int
 
 MAX_AUDIT_PAGE = 10_000
@@ -125,15 +126,23 @@ def entry_params(entry: AuditEntry, payload_json: bytes | None = None) -> dict[s
 
 
 def ingest_program(
-    chained: bool, project: str, events: Sequence[tuple[int, Event]], batch: str
+    chained: bool,
+    project: str,
+    events: Sequence[tuple[int, Event]],
+    batch: str,
+    prepared: PreparedBatch | None = None,
 ) -> Program[IngestResult]:
     """The ingest program both adapters run: its sessions locked first
     (:func:`~provgraph.store.neo4j.ingest_locks.lock_sessions`), sealed into the
-    chain when ``chained``."""
+    chain when ``chained``; ``prepared`` as in :func:`operations.ingest_decided`."""
     yield from lock_sessions(
         project, (e.session_id for _, e in events), (e.node_id for _, e in events)
     )
-    program = ingest(project, events, batch) if chained else ops.ingest(project, events, batch)
+    program = (
+        ingest(project, events, batch, prepared)
+        if chained
+        else ops.ingest(project, events, batch, prepared)
+    )
     result: IngestResult = yield from program
     return result
 
@@ -152,7 +161,12 @@ def complete_job_program(
     return stored, done
 
 
-def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Program[IngestResult]:
+def ingest(
+    project: str,
+    events: Sequence[tuple[int, Event]],
+    batch: str,
+    prepared: PreparedBatch | None = None,
+) -> Program[IngestResult]:
     """:func:`operations.ingest` plus the batch's chain entry, in the same transaction.
 
     The lookup locks the chain head and the write statement creates the entry
@@ -162,13 +176,17 @@ def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Pro
     already has them.
     """
     by_index = dict(events)
+    ready = prepared.all_written_entry if prepared is not None else None
 
     def sealer(head: tuple[int, str], written: tuple[EventWrite, ...]) -> dict[str, Any]:
-        dumped = [by_index[w.index].model_dump(mode="json") for w in written]
-        pending, payload_json = encoded_ingest_entry(dumped)
+        if ready is not None and len(written) == len(events):
+            pending, payload_json = ready
+        else:
+            dumped = [by_index[w.index].model_dump(mode="json") for w in written]
+            pending, payload_json = encoded_ingest_entry(dumped)
         return entry_params(seal(project, head, pending), payload_json)
 
-    result, _ = yield from ops.ingest_decided(project, events, batch, sealer)
+    result, _ = yield from ops.ingest_decided(project, events, batch, sealer, prepared)
     return result
 
 

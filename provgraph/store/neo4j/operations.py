@@ -18,10 +18,11 @@ from provgraph.audit.chain import GENESIS
 from provgraph.errors import NotFoundError
 from provgraph.events import Event
 from provgraph.graph import ProvenanceEdge, ProvenanceGraph, ProvenanceNode
-from provgraph.mapping import EventWrite, map_events, utc_text
+from provgraph.mapping import EventWrite, utc_text
 from provgraph.store.codec import decode_cursor, encode_cursor
 from provgraph.store.neo4j import cypher, cypher_ingest, cypher_records, cypher_sessions, rows
-from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params, write_params
+from provgraph.store.neo4j.ingest import StoredState, decide, lookup_params
+from provgraph.store.neo4j.prepared import PreparedBatch, prepare_batch
 from provgraph.store.shared import build_source_paths
 from provgraph.store.shared import key_order as _key_order
 from provgraph.store.types import (
@@ -61,9 +62,14 @@ def _one(records: list[Record]) -> Record | None:
 
 
 # ---------------------------------------------------------------------- ingestion
-def ingest(project: str, events: Sequence[tuple[int, Event]], batch: str) -> Program[IngestResult]:
+def ingest(
+    project: str,
+    events: Sequence[tuple[int, Event]],
+    batch: str,
+    prepared: PreparedBatch | None = None,
+) -> Program[IngestResult]:
     """One batch in one transaction: lock and look up, decide in Python, write."""
-    result, _ = yield from ingest_decided(project, events, batch)
+    result, _ = yield from ingest_decided(project, events, batch, prepared=prepared)
     return result
 
 
@@ -77,14 +83,18 @@ def ingest_decided(
     events: Sequence[tuple[int, Event]],
     batch: str,
     sealer: Sealer | None = None,
+    prepared: PreparedBatch | None = None,
 ) -> Program[tuple[IngestResult, tuple[EventWrite, ...]]]:
     """:func:`ingest`, also returning the writes applied.
 
     With a ``sealer`` the lookup also locks and reads the audit chain head and the
     write statement creates the entry the sealer made: the chained batch is still
-    two statements (lookup, write) in one transaction.
+    two statements (lookup, write) in one transaction. ``prepared``: the batch's
+    event-only work done beforehand (:mod:`~provgraph.store.neo4j.prepared`).
     """
-    writes = map_events(events)
+    if prepared is None:
+        prepared = prepare_batch(list(events), chained=sealer is not None, ahead=False)
+    writes = prepared.writes
     if not writes:
         return IngestResult(), ()
     chained = sealer is not None
@@ -96,7 +106,7 @@ def ingest_decided(
     state = StoredState.from_row(found) if found else StoredState()
     decision = decide(writes, state, batch)
     if decision.to_write:
-        params = {"project": project, "batch": batch, **write_params(decision.to_write)}
+        params = {"project": project, "batch": batch, **prepared.params_for(decision.to_write)}
         if sealer is not None:
             assert found is not None, "the chained lookup always returns one row"
             params |= sealer((int(found["head_seq"]), str(found["head_hash"])), decision.to_write)
