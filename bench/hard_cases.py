@@ -87,11 +87,15 @@ def main() -> None:
     parser.add_argument(
         "--nli-refine-model", default=None, help="the accurate mode's larger NLI model folder"
     )
+    parser.add_argument(
+        "--nli-refine-entailment", choices=("agreement", "refiner"), default="agreement"
+    )
     args = parser.parse_args()
     config = VerificationConfig(
         nli_focus=not args.no_nli_focus,
         nli_model=args.nli_model,
         nli_refine_model=args.nli_refine_model,
+        nli_refine_entailment=args.nli_refine_entailment,
     )
     files = args.files or sorted(DATA.glob("hard_cases*.jsonl"))
     from provgraph.verification.embeddings import EmbeddingEncoder

@@ -242,6 +242,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--nli-refine-windows", type=int, default=None)
     parser.add_argument(
+        "--nli-refine-entailment",
+        choices=("agreement", "refiner"),
+        default=None,
+        help="how the accurate mode scores a re-read window's entailment (default: the config's)",
+    )
+    parser.add_argument(
         "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
     )
     parser.add_argument("--dump-scores", type=Path, default=None)
@@ -251,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
         extra["embedding_max_windows"] = args.embedding_max_windows
     if args.nli_refine_windows:
         extra["nli_refine_windows"] = args.nli_refine_windows
+    if args.nli_refine_entailment:
+        extra["nli_refine_entailment"] = args.nli_refine_entailment
     cfg = VerificationConfig(
         embeddings=not args.no_embeddings,
         nli=not args.no_nli,

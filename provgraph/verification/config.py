@@ -11,13 +11,16 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from provgraph.verification.claims import ClaimMode
 from provgraph.verification.models import PACKAGED_MINILM
 from provgraph.verification.verdicts import FusionWeights, Thresholds, Verdict
+
+#: How the accurate mode scores a re-read window's entailment (``nli_refine.py``).
+RefineEntailment = Literal["agreement", "refiner"]
 
 
 class VerificationConfig(BaseModel):
@@ -65,6 +68,11 @@ class VerificationConfig(BaseModel):
     #: its most contradicting one, and gives the stage's scores; None: off
     nli_refine_model: str | None = None
     nli_refine_windows: int = Field(default=2, ge=1)
+    #: how a re-read window's entailment is scored: "agreement" = the geometric
+    #: mean of both models' entailment (a window entails only when both read it
+    #: so), "refiner" = the larger model's alone (sessions 6–7); contradiction is
+    #: the larger model's either way (docs/verification.md, "The accurate mode")
+    nli_refine_entailment: RefineEntailment = "agreement"
 
     llm_judge: bool = False
     llm_max_premise_chars: int = Field(default=6_000, ge=100)

@@ -30,10 +30,9 @@ with several statements.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from provgraph.verification.claimsplit import split_statements
-from provgraph.verification.nli import NliScorer
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems
@@ -45,6 +44,14 @@ RELATED_SHARE = 0.5
 UNRELATED_CONTRADICTION_BELOW = 0.5
 #: Clause premises read per statement, besides the whole evidence window.
 MAX_CLAUSES = 3
+
+
+class PairScorer(Protocol):
+    """What this pass needs of a scorer: batched ``(entailment, contradiction)`` per pair
+    (:meth:`~provgraph.verification.nli.NliScorer.predict_pairs`, or the accurate
+    mode's agreement of two models, :class:`~provgraph.verification.nli_refine.AgreementScorer`)."""
+
+    def predict_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float | None]]: ...
 
 
 @dataclass(frozen=True)
@@ -130,7 +137,7 @@ def focus_jobs(statements: list[str], premises: list[str]) -> list[tuple[str, st
     return [(p, part) for part, chosen in zip(statements, per_part, strict=True) for p in chosen]
 
 
-def focus(scorer: NliScorer, statements: list[str], premises: list[str]) -> FocusResult:
+def focus(scorer: PairScorer, statements: list[str], premises: list[str]) -> FocusResult:
     """Score each statement against the window and its best clauses; combine (weakest decides)."""
     window = premises[0]
     subject, per_part = _selection(statements, premises)
@@ -175,7 +182,7 @@ def _plan_of(item: Item, decisive: float) -> tuple[list[str], list[str]] | None:
 
 
 def refocus_all(
-    scorer: NliScorer, items: list[Item], decisive: float
+    scorer: PairScorer, items: list[Item], decisive: float
 ) -> list[tuple[StageScore, dict[str, Any]] | None]:
     """:func:`refocus` for each ``(claim, nli score, rewrites)`` of a report: one ``predict``."""
     plans = [_plan_of(item, decisive) for item in items]
@@ -189,7 +196,7 @@ def refocus_all(
 
 
 def refocus(
-    scorer: NliScorer, nli: StageScore, todo: tuple[list[str], list[str]]
+    scorer: PairScorer, nli: StageScore, todo: tuple[list[str], list[str]]
 ) -> tuple[StageScore, dict[str, Any]]:
     """The NLI stage score and signals after focusing on ``todo`` (statements, premises).
 

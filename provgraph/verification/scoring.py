@@ -18,11 +18,11 @@ from provgraph.errors import ModelUnavailableError
 from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
-from provgraph.verification.focus import refocus_all
+from provgraph.verification.focus import PairScorer, refocus_all
 from provgraph.verification.judge_stage import judge_status, load_judge, record_judgments
 from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
 from provgraph.verification.nli import NliScorer
-from provgraph.verification.nli_refine import refine_matches
+from provgraph.verification.nli_refine import AgreementScorer, refine_matches
 from provgraph.verification.nli_stage import load_nli_stage
 from provgraph.verification.report import Evidence, StageScore, StageStatus
 from provgraph.verification.signals import Signals
@@ -227,6 +227,7 @@ def _run_nli(stages: Stages, pairs: list[Pair], live: list[int], out: list[Score
             nli_out,
             stages.nli_refine,
             windows=cfg.nli_refine_windows,
+            entailment=cfg.nli_refine_entailment,
             contradiction_windows=cfg.nli_contradiction_windows,
             max_source_chars=cfg.source_max_chars,
         )
@@ -313,9 +314,12 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
     assert stages.nli is not None
     todo = [i for i in live if "nli" in out[i].scores]
     items = [(pairs[i][0], out[i].scores["nli"], out[i].rewrites) for i in todo]
+    scorer: PairScorer = stages.nli_refine or stages.nli
+    if stages.nli_refine is not None and stages.config.nli_refine_entailment == "agreement":
+        scorer = AgreementScorer(stages.nli, stages.nli_refine)
     for i, done in zip(
         todo,
-        refocus_all(stages.nli_refine or stages.nli, items, stages.config.nli_decisive),
+        refocus_all(scorer, items, stages.config.nli_decisive),
         strict=True,
     ):
         if done is not None:

@@ -8,10 +8,10 @@ from typing import Any
 
 import numpy as np
 
-from provgraph.verification.config import StageModels, VerificationConfig
+from provgraph.verification.config import RefineEntailment, StageModels, VerificationConfig
 from provgraph.verification.engine import verify_text
 from provgraph.verification.nli import NliMatch, NliScorer
-from provgraph.verification.nli_refine import refine_matches
+from provgraph.verification.nli_refine import AgreementScorer, refine_matches
 from provgraph.verification.sources import MappingSourceResolver
 
 
@@ -87,6 +87,7 @@ def test_refines_the_best_entailing_windows_and_the_strongest_contradiction() ->
         NliScorer(large),
         windows=2,
         contradiction_windows=2,
+        entailment="refiner",
     )
     assert refined is not None
     # read: the two most entailing by the small model (alpha, delta) and the most
@@ -108,11 +109,55 @@ def test_none_matches_stay_none_and_one_predict_serves_the_batch() -> None:
         [("a", premise), ("b", ""), ("c", premise)], [small, None, small], NliScorer(large)
     )
     assert out[1] is None
-    assert [m.entailment for m in out if m is not None] == [0.6, 0.6]
+    agreed = math.sqrt(0.3 * 0.6)  # both models' entailment at the window (the default)
+    assert [m.entailment for m in out if m is not None] == [agreed, agreed]
     assert len(large.pairs) == 2 and not math.isnan(out[0].windows[0][3])  # type: ignore[union-attr]
 
 
-def _verify(models: StageModels, refine: bool) -> Any:
+def test_agreement_a_window_only_the_larger_model_finds_entailing_does_not_win() -> None:
+    """The WiCE failure of the larger model alone: an entailing-looking window the
+    small model does not share (0.35 vs 0.97) loses to one both read as entailing."""
+    premise = "alpha one. bravo two."
+    spans = [(0, 10), (11, 21)]
+    small = [(*spans[0], 0.35, 0.05), (*spans[1], 0.6, 0.05)]
+    large = _RuleModel({"alpha": (0.97, 0.01), "bravo": (0.9, 0.03)}, (0.5, 0.5))
+    alone, agreed = (
+        refine_matches([("c", premise)], [_match(small)], NliScorer(large), entailment=mode)[0]
+        for mode in ("refiner", "agreement")
+    )
+    assert alone is not None and agreed is not None
+    assert (alone.entailment, alone.start) == (0.97, 0)
+    assert agreed.entailment == math.sqrt(0.6 * 0.9) and agreed.start == 11
+    assert agreed.contradiction == 0.03  # contradiction stays the larger model's
+    assert agreed.windows[0][2:] == (math.sqrt(0.35 * 0.97), 0.01)
+
+
+def test_the_focused_pass_scores_pairs_by_the_same_agreement() -> None:
+    small = _RuleModel({"alpha": (0.36, 0.2)}, (0.5, 0.1))
+    large = _RuleModel({"alpha": (0.81, 0.05)}, (0.5, 0.3))
+    scorer = AgreementScorer(NliScorer(small), NliScorer(large))
+    (alpha, other) = scorer.predict_pairs([("alpha one.", "c"), ("bravo two.", "c")])
+    assert alpha == (math.sqrt(0.36 * 0.81), 0.05)  # contradiction: the larger model's
+    assert other == (0.5, 0.3)
+
+
+def test_in_the_accurate_mode_a_support_only_the_larger_model_reads_is_damped() -> None:
+    """The whole pipeline (main and focused passes): the small model reads no support
+    (0.05) where the large one reads it (0.94). Under "refiner" the stage's entailment
+    is the large model's; under "agreement" (the default) it is √(0.05 · 0.94) ≈ 0.22,
+    and the fused support falls with it."""
+    small = _RuleModel({}, (0.05, 0.02))
+    large = _RuleModel({}, (0.94, 0.02))
+    alone, agreed = (
+        _verify(StageModels(nli_model=small, nli_refiner=large), refine=True, entailment=mode)
+        for mode in ("refiner", "agreement")
+    )
+    assert alone.checks[0].scores["nli"].score == 0.94
+    assert abs(agreed.checks[0].scores["nli"].score - math.sqrt(0.05 * 0.94)) < 1e-9
+    assert (agreed.checks[0].support_score or 0.0) < (alone.checks[0].support_score or 0.0)
+
+
+def _verify(models: StageModels, refine: bool, entailment: RefineEntailment = "refiner") -> Any:
     sources = {"d_1": "Buyers mostly choose suppliers for delivery speed, not price."}
     text = "Most buyers choose a supplier for delivery speed rather than price. [REF|d_1]"
     config = VerificationConfig(
@@ -121,6 +166,7 @@ def _verify(models: StageModels, refine: bool) -> Any:
         coverage=False,
         consistency=False,
         nli_refine_model="accurate-model" if refine else None,
+        nli_refine_entailment=entailment,
     )
     return verify_text(text, MappingSourceResolver(sources), config, models=models)
 
