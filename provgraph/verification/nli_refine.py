@@ -49,6 +49,11 @@ from provgraph.verification.config import RefineEntailment
 from provgraph.verification.nli import NliMatch, NliScorer
 
 
+def agreement(small: float, large: float) -> float:
+    """Both models' entailment of one pair combined: their geometric mean."""
+    return math.sqrt(max(small, 0.0) * max(large, 0.0))
+
+
 def _candidates(match: NliMatch, windows: int, contradiction_windows: int) -> list[int]:
     """Indices into ``match.windows``: the best by entailment, then the strongest
     contradiction among the best-ranked ``contradiction_windows``."""
@@ -98,7 +103,7 @@ def refine_matches(
         for i in chosen:
             large, contradiction = next(scores)
             s, e, small = read[i][0], read[i][1], read[i][2]
-            agreed = math.sqrt(max(small, 0.0) * max(large, 0.0)) if agree else large
+            agreed = agreement(small, large) if agree else large
             refined[i] = (agreed, contradiction)
             read[i] = (s, e, agreed, float("nan") if contradiction is None else contradiction)
         best = max(refined, key=lambda i: refined[i][0])
@@ -141,7 +146,4 @@ class AgreementScorer:
     def predict_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float | None]]:
         small = self.small.predict_pairs(pairs)
         large = self.large.predict_pairs(pairs)
-        return [
-            (math.sqrt(max(es, 0.0) * max(el, 0.0)), cl)
-            for (es, _), (el, cl) in zip(small, large, strict=True)
-        ]
+        return [(agreement(es, el), cl) for (es, _), (el, cl) in zip(small, large, strict=True)]

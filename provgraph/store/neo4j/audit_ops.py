@@ -21,7 +21,6 @@ from provgraph.audit.chain import (
     GENESIS,
     AuditEntry,
     PendingEntry,
-    encoded_ingest_entry,
     report_entry,
     review_entry,
     seal,
@@ -37,7 +36,7 @@ from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j import rows
 from provgraph.store.neo4j.ingest_locks import lock_sessions
 from provgraph.store.neo4j.operations import Program, Record, Statement
-from provgraph.store.neo4j.prepared import PreparedBatch
+from provgraph.store.neo4j.prepared import PreparedBatch, prepare_batch
 from provgraph.store.types import MAX_PAGE_SIZE, IngestResult, Job, StoredReport, bounded_int
 
 MAX_AUDIT_PAGE = 10_000
@@ -176,17 +175,13 @@ def ingest(
     already has them.
     """
     by_index = dict(events)
-    ready = prepared.all_written_entry if prepared is not None else None
+    ready = prepared or prepare_batch(list(events), chained=True, ahead=False)
 
     def sealer(head: tuple[int, str], written: tuple[EventWrite, ...]) -> dict[str, Any]:
-        if ready is not None and len(written) == len(events):
-            pending, payload_json = ready
-        else:
-            dumped = [by_index[w.index].model_dump(mode="json") for w in written]
-            pending, payload_json = encoded_ingest_entry(dumped)
+        pending, payload_json = ready.entry_for(written, by_index)
         return entry_params(seal(project, head, pending), payload_json)
 
-    result, _ = yield from ops.ingest_decided(project, events, batch, sealer, prepared)
+    result, _ = yield from ops.ingest_decided(project, events, batch, sealer, ready)
     return result
 
 

@@ -93,7 +93,7 @@ def ingest_decided(
     event-only work done beforehand (:mod:`~provgraph.store.neo4j.prepared`).
     """
     if prepared is None:
-        prepared = prepare_batch(list(events), chained=sealer is not None, ahead=False)
+        prepared = prepare_batch(list(events), chained=False, ahead=False)
     writes = prepared.writes
     if not writes:
         return IngestResult(), ()

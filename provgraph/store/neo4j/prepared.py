@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncGenerator, Generator, Sequence
+from collections.abc import AsyncGenerator, Generator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -44,11 +44,22 @@ class PreparedBatch:
     all_written_entry: tuple[PendingEntry, bytes] | None = None
     """The audit entry of every event applied (chained stores only)."""
 
+    def _all(self, applied: Sequence[EventWrite]) -> bool:
+        return len(applied) == len(self.writes)
+
     def params_for(self, applied: Sequence[EventWrite]) -> dict[str, Any]:
         """The write statement's parameters for ``applied`` (a sub-sequence of ``writes``)."""
-        if self.all_written_params is not None and len(applied) == len(self.writes):
+        if self.all_written_params is not None and self._all(applied):
             return self.all_written_params
         return write_params(applied)
+
+    def entry_for(
+        self, applied: Sequence[EventWrite], events: Mapping[int, Event]
+    ) -> tuple[PendingEntry, bytes]:
+        """The audit entry (and its payload's JSON) of ``applied``; ``events`` by index."""
+        if self.all_written_entry is not None and self._all(applied):
+            return self.all_written_entry
+        return encoded_ingest_entry([events[w.index].model_dump(mode="json") for w in applied])
 
 
 def prepare_batch(events: Batch, *, chained: bool, ahead: bool) -> PreparedBatch:
