@@ -30,15 +30,17 @@ from services.api.app import create_app
 from tests.api.conftest import BOOTSTRAP, free_port
 
 pytestmark = pytest.mark.neo4j
-SESSIONS, NODES, ALIASES = 6, 300, 15
+SESSIONS, NODES, ALIASES = 12, 300, 15
+MAX_INGESTS, ENOUGH = 40, 3
 _SELECTION = (
     f"sessions(first: {SESSIONS}) {{ edges {{ node {{ id nodes(first: {NODES}) {{ id type "
     "label agentName runId timestamp sessionId content citationKey data isPlaceholder "
     "status failed } } } }"
 )
 HEAVY = "{ " + " ".join(f"a{i}: {_SELECTION}" for i in range(ALIASES)) + " }"
-"""The same sessions under 15 aliases: the store is read once per session (the request's
-loaders cache the graphs), then the API resolves ~400,000 fields: seconds of pure CPU."""
+"""The same sessions under 15 aliases (the most a query may have): the store is read once
+per session (the request's loaders cache the graphs), then the API resolves ~800,000
+fields: seconds of pure CPU."""
 
 
 def _events(session: str, count: int) -> list[dict[str, Any]]:
@@ -67,6 +69,7 @@ def neo4j_server(neo4j_uri: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
         project=f"iso-{uuid.uuid4().hex[:8]}",
         auto_verify=False,
         neo4j_read_concurrency=2,
+        graphql_max_cost=200_000,  # the heavy query is allowed, only slow
     )
     port = free_port()
     config = uvicorn.Config(
@@ -84,15 +87,19 @@ def neo4j_server(neo4j_uri: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
     thread.join(timeout=15)
 
 
-async def test_ingest_completes_while_a_heavy_allowed_read_runs(
+async def test_ingests_keep_completing_while_a_heavy_allowed_read_runs(
     neo4j_server: tuple[str, str],
 ) -> None:
-    """Two ingests, one after the other, both finish while one heavy query is still running.
+    """Ingests sent one after the other keep finishing while one heavy query still runs.
 
-    Ordering, not milliseconds: the query needs seconds of the API's CPU, an ingest
-    a few tens of milliseconds of it, so on any machine, loaded or idle, they fit
-    inside the query unless the ingest has to wait for it (as it did while the
-    query ran on the API's event loop: issue 16).
+    Counts, not milliseconds: the query needs seconds of the API's CPU, an ingest
+    a few tens of milliseconds of it, so on any machine, loaded or idle, many
+    ingests finish inside the query unless each has to wait for it (as they did
+    while the query ran on the API's event loop, issue 16: none finished before
+    it). Asking for a few rather than for every one keeps the test about that
+    ordering: a single pause of the whole process (a full garbage collection of
+    a large test process, a JVM pause in Neo4j) may hold one ingest past the
+    read's end without anything waiting for the read, and did once in CI.
     """
     url, _ = neo4j_server
     headers = {"Authorization": f"Bearer {BOOTSTRAP}"}
@@ -104,13 +111,18 @@ async def test_ingest_completes_while_a_heavy_allowed_read_runs(
         await asyncio.sleep(0.3)  # the query is now reading and resolving
         if heavy.done():  # cannot happen unless the machine is far faster than the query's size
             pytest.skip("the heavy read finished before an ingest could run beside it")
-        ingests = []
-        for round_ in range(2):
+        statuses, finished_during_read = [], 0
+        for round_ in range(MAX_INGESTS):
+            if heavy.done():
+                break
             response = await client.post("/v1/events", json=_events(f"live-{round_}", 10))
-            ingests.append((response.status_code, heavy.done()))
+            statuses.append(response.status_code)
+            finished_during_read += not heavy.done()
         answer = await heavy
-    assert [status for status, _ in ingests] == [207, 207]
-    assert ingests == [(207, False), (207, False)], "an ingest waited for the heavy read"
+    assert set(statuses) == {207}
+    assert finished_during_read >= ENOUGH, (
+        f"only {finished_during_read} of {len(statuses)} ingests finished while the read ran"
+    )
     body = answer.json()
     assert "errors" not in body, body.get("errors")
     sessions = body["data"]["a0"]["edges"]
