@@ -5,18 +5,23 @@ antonym-swapped twin as entailment: the words are nearly all shared. This
 check flags a claim and its best-matching source sentence that share most
 content words but differ by a pair of opposites, each absent from the other
 side and neither negated (a negated antonym is a paraphrase: "did not rise" ≈
-"fell"). A general lexicon of common opposites, not tuned to any data set;
-WordNet would be the library for it, but its data is a separate download the
-platform cannot fetch at run time.
+"fell"). Two general lexicons, neither tuned to any data set: a hand list of
+common opposites (with the irregular forms crude stems miss: "won"/"lost",
+"shrank"), and WordNet 3.0's direct antonyms with their inflections
+(``antonyms_wordnet.txt``, built by ``bench/build_antonyms.py``; WordNet is a
+separate download the platform cannot fetch at run time, so the derived list
+ships in the package with WordNet's licence notice).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from provgraph.verification.negation import best_sentence, negated_scopes
-from provgraph.verification.wordsets import content_stems, stem
+from provgraph.verification.wordsets import STOPWORDS, content_stems, stem
 
 _PAIRS = """
 increase decrease; increase reduce; increase cut; increase shrink; rise fall; rise drop;
@@ -40,13 +45,28 @@ gain shed; add cut; raise lower; raised lowered; boost cut
 """
 
 
-def _lexicon() -> dict[str, frozenset[str]]:
+WORDNET_PAIRS = Path(__file__).with_name("antonyms_wordnet.txt")
+
+
+def _hand_pairs() -> list[list[str]]:
+    return [pair.split() for pair in _PAIRS.replace("\n", " ").split(";")]
+
+
+def wordnet_pairs(path: Path = WORDNET_PAIRS) -> list[list[str]]:
+    """The WordNet pairs, one ``word opposite`` per line (``#`` lines are the header)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line.split() for line in lines if line and not line.startswith("#")]
+
+
+Lexicon = dict[str, frozenset[str]]
+
+
+def _lexicon(pairs: Iterable[list[str]], normalise: Callable[[str], str]) -> Lexicon:
     table: dict[str, set[str]] = {}
-    for pair in _PAIRS.replace("\n", " ").split(";"):
-        words = pair.split()
+    for words in pairs:
         if len(words) != 2:
             continue
-        a, b = stem(words[0]), stem(words[1])
+        a, b = normalise(words[0]), normalise(words[1])
         if a == b:
             continue
         table.setdefault(a, set()).add(b)
@@ -54,7 +74,18 @@ def _lexicon() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in table.items()}
 
 
-LEXICON = _lexicon()
+#: The hand list, by crude stem: it names lemmas and irregular forms, stems reach the rest.
+LEXICON: Lexicon = _lexicon(_hand_pairs(), stem)
+#: WordNet's pairs, by exact lower-case word: every inflection is listed, and crude
+#: stems would conflate words WordNet keeps apart ("specializes" and "special", whose
+#: opposite is "general").
+#: Pairs with a function word are left out ("more"/"less", "have"/"miss", "still"/"moving",
+#: "out"/"safe"): what such a word opposes depends on what it modifies, and "a bit less
+#: massive than this" states the converse of "more massive than" (a dev-file supported
+#: claim flagged so, session 9).
+WORDNET_LEXICON: Lexicon = _lexicon(
+    [pair for pair in wordnet_pairs() if not STOPWORDS.intersection(pair)], str.lower
+)
 _MIN_SHARED = 0.5
 
 
@@ -68,7 +99,15 @@ class AntonymFinding:
 
 def _raw_stems(text: str) -> set[str]:
     """Stems including the stopword-like opposites (before/after, above/below)."""
-    return {stem(w) for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2}
+    return {stem(w) for w in _words(text)}
+
+
+def _already_stemmed(word: str) -> str:
+    return word  # the crude stemmer is not idempotent: never stem a stem twice
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2}
 
 
 def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
@@ -76,17 +115,22 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return None
-    claim_words, source_words = _raw_stems(claim), _raw_stems(sentence)
-    negated = {w for text in (claim, sentence) for _c, sc in negated_scopes(text) for w in sc}
     shared_content = set(content_stems(claim)) & set(content_stems(sentence))
     if len(shared_content) < 2:
         return None
-    for word in sorted(claim_words - source_words):
-        for opposite in LEXICON.get(word, ()):
-            if opposite in source_words and opposite not in claim_words:
-                if word in negated or opposite in negated or _converse(claim, sentence):
-                    return None
-                return AntonymFinding(word, opposite)
+    negated = {w for text in (claim, sentence) for _c, sc in negated_scopes(text) for w in sc}
+    # (claim's words, sentence's words, lexicon, a word's stem for the negation scopes)
+    readings: tuple[tuple[set[str], set[str], Lexicon, Callable[[str], str]], ...] = (
+        (_raw_stems(claim), _raw_stems(sentence), LEXICON, _already_stemmed),
+        (_words(claim), _words(sentence), WORDNET_LEXICON, stem),
+    )
+    for claim_words, source_words, lexicon, stem_of in readings:
+        for word in sorted(claim_words - source_words):
+            for opposite in sorted(lexicon.get(word, ())):
+                if opposite in source_words and opposite not in claim_words:
+                    if {stem_of(word), stem_of(opposite)} & negated or _converse(claim, sentence):
+                        return None
+                    return AntonymFinding(word, opposite)
     return None
 
 

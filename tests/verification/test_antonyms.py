@@ -1,0 +1,73 @@
+"""The antonym check with its two lexicons: the hand list and WordNet's direct antonyms."""
+
+from __future__ import annotations
+
+import pytest
+
+from provgraph.verification.antonyms import WORDNET_PAIRS, antonym_conflict, wordnet_pairs
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # WordNet only (the hand list has neither pair)
+        (
+            "The patient was conscious when the ambulance arrived.",
+            "When the ambulance arrived, the patient was unconscious.",
+        ),
+        (
+            "The new policy was a gradual change for employees.",
+            "For employees, the new policy was a sudden change.",
+        ),
+        ("The river water near the mine is acidic.", "The river water near the mine is alkaline."),
+        # an irregular inflection of a WordNet pair (remember / forget), from lemminflect
+        (
+            "The witness remembered the licence plate of the car.",
+            "The witness forgot the licence plate of the car.",
+        ),
+    ],
+)
+def test_opposites_from_wordnet_are_found(claim: str, source: str) -> None:
+    assert antonym_conflict(claim, source) is not None
+
+
+def test_a_negated_opposite_is_a_paraphrase_not_a_conflict() -> None:
+    claim = "The patient was not conscious when the ambulance arrived."
+    assert (
+        antonym_conflict(claim, "When the ambulance arrived, the patient was unconscious.") is None
+    )
+
+
+def test_an_opposite_in_another_clause_on_the_same_topic_still_needs_the_claim_word_absent() -> (
+    None
+):
+    claim = "The senator was optimistic about jobs."
+    source = "The senator was optimistic about jobs but pessimistic about inflation."
+    assert antonym_conflict(claim, source) is None
+
+
+def test_the_wordnet_list_is_pairs_of_words_under_its_licence() -> None:
+    lines = WORDNET_PAIRS.read_text(encoding="utf-8").splitlines()
+    header = " ".join(line.lstrip("# ") for line in lines if line.startswith("#"))
+    assert "WordNet 3.0 Copyright 2006 by Princeton University" in header
+    pairs = wordnet_pairs()
+    assert len(pairs) > 3000
+    assert all(len(p) == 2 and p[0] != p[1] and all(w.isalpha() for w in p) for p in pairs)
+    assert ["conscious", "unconscious"] in pairs and ["decrease", "increase"] in pairs
+
+
+def test_wordnet_pairs_are_matched_as_words_not_as_crude_stems() -> None:
+    # "specializes" stems to "special", whose WordNet opposite is "general"
+    claim = "The American Fantasy Press specializes in fantasy literature."
+    source = "The American Fantasy Press publishes general fiction and fantasy literature."
+    assert antonym_conflict(claim, source) is None
+
+
+def test_function_word_opposites_from_wordnet_are_not_used() -> None:
+    # WordNet lists more / less; here the source states the converse comparison
+    claim = "Black holes are much more massive than neutron stars."
+    source = (
+        "When the most massive stars die they leave black holes; stars a bit less massive "
+        "than this leave neutron stars."
+    )
+    assert antonym_conflict(claim, source) is None
