@@ -115,8 +115,8 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return None
-    shared_content = set(content_stems(claim)) & set(content_stems(sentence))
-    if len(shared_content) < 2:
+    claim_content, sentence_content = set(content_stems(claim)), set(content_stems(sentence))
+    if not claim_content & sentence_content:
         return None
     negated = {w for text in (claim, sentence) for _c, sc in negated_scopes(text) for w in sc}
     # (claim's words, sentence's words, lexicon, a word's stem for the negation scopes)
@@ -130,8 +130,27 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
                 if opposite in source_words and opposite not in claim_words:
                     if {stem_of(word), stem_of(opposite)} & negated or _converse(claim, sentence):
                         return None
-                    return AntonymFinding(word, opposite)
+                    rest = claim_content - {stem_of(word)}
+                    if _same_subject(rest, sentence_content, _numbers(claim), _numbers(sentence)):
+                        return AntonymFinding(word, opposite)
     return None
+
+
+def _same_subject(
+    claim_rest: set[str], sentence_content: set[str], claim_numbers: set[str], numbers: set[str]
+) -> bool:
+    """The sentence speaks of what the claim does: two shared content words besides the
+    opposite, or, for a claim with fewer ("The couple divorced in 2015." / "The couple
+    married in 2015 …"), every one the claim has and every number it names (a two-word
+    claim can share only one word; "The factory opened in 1990." / "The factory closed
+    in 2005." are two events, not a conflict)."""
+    if len(claim_rest & sentence_content) >= 2:
+        return True
+    return bool(claim_rest) and claim_rest <= sentence_content and claim_numbers <= numbers
+
+
+def _numbers(text: str) -> set[str]:
+    return set(re.findall(r"\d+(?:[.,]\d+)*", text))
 
 
 _THAN = re.compile(r"^(?P<left>.*?)\bthan\b(?P<right>.*)$", re.IGNORECASE | re.DOTALL)

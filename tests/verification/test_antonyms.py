@@ -71,3 +71,16 @@ def test_function_word_opposites_from_wordnet_are_not_used() -> None:
         "than this leave neutron stars."
     )
     assert antonym_conflict(claim, source) is None
+
+
+def test_a_claim_with_one_other_content_word_is_checked_when_the_sentence_has_it() -> None:
+    # two content words in the claim: only one can be shared besides the opposite
+    assert antonym_conflict("The couple are married.", "The couple divorced in 2012.") is not None
+    assert antonym_conflict("The volcano is dormant.", "The volcano erupted and remains active.")
+    # ... but not when the sentence is about something else
+    assert antonym_conflict("The couple are married.", "Their friends divorced in 2012.") is None
+
+
+def test_opposite_events_at_other_times_are_not_a_conflict_for_a_short_claim() -> None:
+    assert antonym_conflict("The factory opened in 1990.", "The factory closed in 2005.") is None
+    assert antonym_conflict("The couple divorced in 2015.", "The couple married in 2015.")

@@ -82,10 +82,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "NLI contradiction 0.73 for 'without any opposition votes' vs 'unanimously, every "
         "member voting in favour': paraphrased negation"
     ),
-    "ant2-expanded-shrunk": (
-        "the antonym check needs two shared content words besides the opposites (only "
-        "'glacier' here); NLI entailment 0.77"
-    ),
     "num2-quarter-from-counts": (
         "a proportion computed from two counts (102 of 400 = about a quarter) is not derived "
         "by the quantity check; NLI entailment 0.06"
@@ -93,10 +89,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
     "num2-other-count-same-number": (
         "NLI entailment 0.97 for '12 public libraries' vs 'libraries lent 12 million books'; "
         "the quantity check marks 12 unconfirmed (a penalty) but does not override NLI"
-    ),
-    "state2-divorced-married": (
-        "'divorced' vs 'married … still live together': the antonym check needs two shared "
-        "content words (only 'couple'); NLI entailment 0.64"
     ),
     "state2-operating-supported": (
         "NLI contradiction 0.54 for 'still in operation' vs 'continues to produce copper "
