@@ -107,7 +107,22 @@ def _already_stemmed(word: str) -> str:
 
 
 def _words(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2}
+    """Lower-case words, in WordNet's (American) spelling where that is a lexicon word."""
+    return {_american(w.lower()) for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2}
+
+
+_BRITISH = ((re.compile(r"our"), "or"), (re.compile(r"is(e|ed|es|ing|ation|ations)$"), r"iz\1"))
+
+
+def _american(word: str) -> str:
+    """ "favourable" → "favorable", "organised" → "organized", when WordNet has that form."""
+    if word in WORDNET_LEXICON:
+        return word
+    for pattern, replacement in _BRITISH:
+        candidate = pattern.sub(replacement, word)
+        if candidate != word and candidate in WORDNET_LEXICON:
+            return candidate
+    return word
 
 
 def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:

@@ -84,3 +84,9 @@ def test_a_claim_with_one_other_content_word_is_checked_when_the_sentence_has_it
 def test_opposite_events_at_other_times_are_not_a_conflict_for_a_short_claim() -> None:
     assert antonym_conflict("The factory opened in 1990.", "The factory closed in 2005.") is None
     assert antonym_conflict("The couple divorced in 2015.", "The couple married in 2015.")
+
+
+def test_british_spellings_reach_wordnet_pairs() -> None:
+    claim = "The ruling was favourable to the union."
+    source = "The ruling was unfavourable to the union, which plans to appeal."
+    assert antonym_conflict(claim, source) is not None
