@@ -78,11 +78,10 @@ def _lexicon(pairs: Iterable[list[str]], normalise: Callable[[str], str]) -> Lex
 LEXICON: Lexicon = _lexicon(_hand_pairs(), stem)
 #: WordNet's pairs, by exact lower-case word: every inflection is listed, and crude
 #: stems would conflate words WordNet keeps apart ("specializes" and "special", whose
-#: opposite is "general").
-#: Pairs with a function word are left out ("more"/"less", "have"/"miss", "still"/"moving",
-#: "out"/"safe"): what such a word opposes depends on what it modifies, and "a bit less
-#: massive than this" states the converse of "more massive than" (a dev-file supported
-#: claim flagged so, session 9).
+#: opposite is "general"). Pairs with a function word are left out ("more"/"less",
+#: "have"/"miss", "still"/"moving", "out"/"safe"): what such a word opposes depends on
+#: what it modifies, and "a bit less massive than this" states the converse of "more
+#: massive than" (a dev-file supported claim flagged so, session 9).
 WORDNET_LEXICON: Lexicon = _lexicon(
     [pair for pair in wordnet_pairs() if not STOPWORDS.intersection(pair)], str.lower
 )
@@ -97,9 +96,14 @@ class AntonymFinding:
     source_word: str
 
 
+def _tokens(text: str) -> list[str]:
+    """Lower-case words of three letters or more, stopwords included (before/after)."""
+    return [w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2]
+
+
 def _raw_stems(text: str) -> set[str]:
     """Stems including the stopword-like opposites (before/after, above/below)."""
-    return {stem(w) for w in _words(text)}
+    return {stem(_american(w)) for w in _tokens(text)}
 
 
 def _already_stemmed(word: str) -> str:
@@ -108,7 +112,7 @@ def _already_stemmed(word: str) -> str:
 
 def _words(text: str) -> set[str]:
     """Lower-case words, in WordNet's (American) spelling where that is a lexicon word."""
-    return {_american(w.lower()) for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2}
+    return {_american(w) for w in _tokens(text)}
 
 
 _BRITISH = ((re.compile(r"our"), "or"), (re.compile(r"is(e|ed|es|ing|ation|ations)$"), r"iz\1"))

@@ -31,11 +31,11 @@ with several statements.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.nli import agreement
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems
@@ -84,9 +84,7 @@ def two_readings(focused: float, whole: float | None) -> float:
     it stays low when either reading is low, without letting one reading's
     failure decide alone.
     """
-    if whole is None:
-        return focused
-    return math.sqrt(max(focused, 0.0) * max(whole, 0.0))
+    return focused if whole is None else agreement(focused, whole)
 
 
 def rewrite_values(claim: str, pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:

@@ -20,6 +20,7 @@ is kept too, with its own window.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -53,6 +54,16 @@ def load_nli(model: str | None = None, *, threads: int | None = None) -> NliMode
         ) from exc
     loaded: NliModel = runtime.load_nli_model(model, threads=threads)
     return loaded
+
+
+def agreement(a: float, b: float) -> float:
+    """Two entailment readings of one pair combined: their geometric mean.
+
+    High only when both readings are; one low reading holds it down without
+    deciding alone. Used for two models' readings (the accurate mode, ADR 0015)
+    and for the focused and whole-claim readings of a claim (ADR 0016).
+    """
+    return math.sqrt(max(a, 0.0) * max(b, 0.0))
 
 
 @dataclass(frozen=True)

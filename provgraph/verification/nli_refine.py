@@ -42,16 +42,10 @@ Constraints:
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from provgraph.verification.config import RefineEntailment
-from provgraph.verification.nli import NliMatch, NliScorer
-
-
-def agreement(small: float, large: float) -> float:
-    """Both models' entailment of one pair combined: their geometric mean."""
-    return math.sqrt(max(small, 0.0) * max(large, 0.0))
+from provgraph.verification.nli import NliMatch, NliScorer, agreement
 
 
 def _candidates(match: NliMatch, windows: int, contradiction_windows: int) -> list[int]:
