@@ -82,6 +82,11 @@ def main() -> None:
         "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
     )
     parser.add_argument(
+        "--no-nli-polarity",
+        action="store_true",
+        help="skip the polarity reading of negated claims (its A/B)",
+    )
+    parser.add_argument(
         "--nli-model", default=None, help="NLI model folder (default: the shipped one)"
     )
     parser.add_argument(
@@ -93,6 +98,7 @@ def main() -> None:
     args = parser.parse_args()
     config = VerificationConfig(
         nli_focus=not args.no_nli_focus,
+        nli_polarity=not args.no_nli_polarity,
         nli_model=args.nli_model,
         nli_refine_model=args.nli_refine_model,
         nli_refine_entailment=args.nli_refine_entailment,

@@ -1,7 +1,8 @@
 """Quality of the verification stages on labelled claim/source data.
 
 Usage: ``python bench/verify_quality.py --data DIR [--json] [--limit N | --sample N]
-[--no-embeddings] [--no-nli] [--no-nli-focus] [--embedding-max-windows K] [--dump-scores FILE]``,
+[--no-embeddings] [--no-nli] [--no-nli-focus] [--no-nli-polarity]
+[--embedding-max-windows K] [--dump-scores FILE]``,
 or ``--from-scores FILE`` to recompute the metrics of a dump at the current
 thresholds without scoring again.
 
@@ -250,6 +251,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
     )
+    parser.add_argument(
+        "--no-nli-polarity",
+        action="store_true",
+        help="skip the polarity reading of negated claims (its A/B)",
+    )
     parser.add_argument("--dump-scores", type=Path, default=None)
     args = parser.parse_args(argv)
     extra: dict[str, Any] = {}
@@ -265,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         nli_model=args.nli_model,
         nli_refine_model=args.nli_refine_model,
         nli_focus=not args.no_nli_focus,
+        nli_polarity=not args.no_nli_polarity,
         relative=False,
         coverage=False,
         **extra,

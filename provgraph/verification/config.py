@@ -63,6 +63,9 @@ class VerificationConfig(BaseModel):
     #: the focused NLI pass (focus.py): each statement of a two-part claim, the
     #: evidence's own clauses, agreeing values in the source's wording
     nli_focus: bool = True
+    #: the polarity reading (polarity.py): a claim with one negation is also read
+    #: in its positive form; a contradiction then needs both readings
+    nli_polarity: bool = True
     #: the accurate mode (nli_refine.py): a larger NLI model (local folder) re-reads
     #: the ``nli_refine_windows`` windows the small model found most entailing, plus
     #: its most contradicting one, and gives the stage's scores; None: off

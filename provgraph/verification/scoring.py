@@ -24,6 +24,7 @@ from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
 from provgraph.verification.nli import NliScorer
 from provgraph.verification.nli_refine import AgreementScorer, refine_matches
 from provgraph.verification.nli_stage import load_nli_stage
+from provgraph.verification.polarity import reread_negated
 from provgraph.verification.report import Evidence, StageScore, StageStatus
 from provgraph.verification.signals import Signals
 from provgraph.verification.source_view import source_view, tfidf_index
@@ -314,17 +315,32 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
     assert stages.nli is not None
     todo = [i for i in live if "nli" in out[i].scores]
     items = [(pairs[i][0], out[i].scores["nli"], out[i].rewrites) for i in todo]
-    scorer: PairScorer = stages.nli_refine or stages.nli
-    if stages.nli_refine is not None and stages.config.nli_refine_entailment == "agreement":
-        scorer = AgreementScorer(stages.nli, stages.nli_refine)
     for i, done in zip(
         todo,
-        refocus_all(scorer, items, stages.config.nli_decisive),
+        refocus_all(_pair_scorer(stages), items, stages.config.nli_decisive),
         strict=True,
     ):
         if done is not None:
             out[i].scores["nli"], signals = done
             out[i].sig.update(signals)
+
+
+def _run_polarity(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    """Negated claims read again in their positive form (polarity.py); updates the NLI signals."""
+    todo = [i for i in live if "nli" in out[i].scores]
+    items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
+    for i, done in zip(todo, reread_negated(_pair_scorer(stages), items), strict=True):
+        if done is not None:
+            out[i].scores["nli"], signals = done
+            out[i].sig.update(signals)
+
+
+def _pair_scorer(stages: Stages) -> PairScorer:
+    """The scorer of the passes after the main NLI pass (the accurate mode's when on)."""
+    assert stages.nli is not None
+    if stages.nli_refine is not None and stages.config.nli_refine_entailment == "agreement":
+        return AgreementScorer(stages.nli, stages.nli_refine)
+    return stages.nli_refine or stages.nli
 
 
 def _pick_evidence(live: list[int], out: list[Scored]) -> None:
@@ -364,6 +380,7 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
         ("llm_judge", use_judge and stages.judge is not None, _run_judge),
         ("consistency", stages.config.consistency, _run_consistency),
         ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
+        ("nli", stages.nli is not None and stages.config.nli_polarity, _run_polarity),
     ]
     for name, enabled, run in late:
         if enabled:

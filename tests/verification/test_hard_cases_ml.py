@@ -58,7 +58,9 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
     ),
     "neg-no-longer-supported": (
         "NLI scores 'ended its Lisbon service' against 'no longer flies to Lisbon' as "
-        "contradiction 0.86: it matches the negation cue, not the meaning"
+        "contradiction 0.86, and the positive form 'The airline flies to Lisbon' as entailed "
+        "0.72 (it reads 'Lisbon service' as flying there): both readings agree on the wrong "
+        "answer, so the polarity reading cannot help"
     ),
     "para-plain-1": "NLI entailment 0.18 for 'remote workers are more productive' / "
     "'employees working from home get more done': a paraphrase the model misses",
@@ -71,16 +73,14 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
     ),
     # session 4's file
     "neg2-never-supported": (
-        "NLI contradiction 0.94 for 'has never charged an entrance fee' vs 'admission has been "
-        "free since it opened': a negated claim paraphrased positively ('free')"
-    ),
-    "neg2-not-paraphrase-supported": (
-        "NLI contradiction 0.87 for 'did not lower blood pressure' vs 'blood pressure stayed "
-        "the same': the model reads the negation cue, not the meaning"
+        "weak, no longer contradicted: the polarity reading discounts NLI's contradiction "
+        "0.94 of 'has never charged an entrance fee' (the positive form is contradicted 0.66 "
+        "by 'admission has been free'), but the claim's own entailment 0.06 keeps the support "
+        "in the weak band"
     ),
     "neg2-without-supported": (
-        "NLI contradiction 0.73 for 'without any opposition votes' vs 'unanimously, every "
-        "member voting in favour': paraphrased negation"
+        "weak, no longer contradicted: 'without any opposition votes' vs 'unanimously' — "
+        "NLI entailment 0.21, and the positive form is contradicted only 0.45"
     ),
     "num2-quarter-from-counts": (
         "a proportion computed from two counts (102 of 400 = about a quarter) is not derived "
