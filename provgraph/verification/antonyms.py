@@ -94,6 +94,9 @@ class AntonymFinding:
 
     claim_word: str
     source_word: str
+    #: share of the claim's other content words the sentence holds (the same
+    #: subject: how much of the claim the conflict is about)
+    subject_share: float = 0.0
 
 
 def _tokens(text: str) -> list[str]:
@@ -151,7 +154,8 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
                         return None
                     rest = claim_content - {stem_of(word)}
                     if _same_subject(rest, sentence_content, _numbers(claim), _numbers(sentence)):
-                        return AntonymFinding(word, opposite)
+                        shared = len(rest & sentence_content) / len(rest) if rest else 0.0
+                        return AntonymFinding(word, opposite, shared)
     return None
 
 

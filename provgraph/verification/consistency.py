@@ -102,6 +102,12 @@ class ConsistencyResult:
     #: Relative changes of the claim ("fell by 20%") a source change "from A to
     #: B" confirms.
     agreed_changes: tuple[str, ...] = ()
+    #: For a negation or antonym conflict: the share of the claim the conflicting
+    #: sentence speaks of (its other content words; an antonym counts as the word it
+    #: opposes). The conflict's own measure of relevance: a short claim ("Exports rose
+    #: last year." / "Exports fell sharply last year …") has a low lexical score
+    #: exactly because its one changed word is the conflict.
+    conflict_share: float | None = None
 
     @property
     def values_paraphrased(self) -> bool:
@@ -335,4 +341,11 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         values_agreed=len(d_ok) + len(q_ok),
         agreed_values=tuple(pairs),
         agreed_changes=tuple(c_ok),
+        conflict_share=(
+            negation.share
+            if negation is not None
+            else antonym.subject_share
+            if antonym is not None
+            else None
+        ),
     )

@@ -55,6 +55,8 @@ class NegationFinding:
     side: str  # "claim" or "source": where the negation is
     cue: str
     predicate: tuple[str, ...]
+    #: share of the claim's content words in the sentence of the conflict
+    share: float = 0.0
 
 
 def _masked(text: str) -> str:
@@ -119,8 +121,8 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
         return None
     for cue, scope in negated_scopes(claim):
         if _asserted(scope, sentence):
-            return NegationFinding("claim", cue, scope)
+            return NegationFinding("claim", cue, scope, share)
     for cue, scope in negated_scopes(sentence):
         if _asserted(scope, claim):
-            return NegationFinding("source", cue, scope)
+            return NegationFinding("source", cue, scope, share)
     return None

@@ -28,7 +28,8 @@ ENGINE_VERSION = "0.3.0"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
-0.3.0, session 10: the polarity reading of negated claims, polarity.py)."""
+0.3.0, session 10: the polarity reading of negated claims, polarity.py, and a negation or
+antonym conflict's relevance read from its sentence)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -305,6 +305,7 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         out[i].sig["consistency_penalty"] = cr.penalty
         out[i].sig["consistency_anchored"] = bool(cr.anchored_mismatches)
         out[i].sig["consistency_negation"] = cr.negation_mismatch
+        out[i].sig["consistency_conflict_share"] = cr.conflict_share
         out[i].sig["consistency_agreement"] = cr.agreement
         out[i].sig["consistency_paraphrased"] = cr.values_paraphrased
         out[i].rewrites = cr.agreed_values

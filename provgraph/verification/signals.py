@@ -25,6 +25,9 @@ class Signals:
     consistency_anchored: bool = False
     #: A predicate negated (or an antonym used) on one side and asserted on the other.
     consistency_negation: bool = False
+    #: For a negation or antonym conflict: how much of the claim its sentence speaks
+    #: of (``ConsistencyResult.conflict_share``); the conflict's relevance.
+    consistency_conflict_share: float | None = None
     #: Share of the claim's dates and quantities a same-subject source value
     #: confirms (None: the claim has none).
     consistency_agreement: float | None = None

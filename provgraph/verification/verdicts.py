@@ -23,10 +23,12 @@ contradiction model when ``method = "learned"`` (docs/verification.md), else
 ``max_contradiction × (1 − entailment)`` —,
 ``negation_contradiction × relevance`` when the consistency stage found a
 predicate negated on one side and asserted on the other (relevance = the best
-lexical or embedding signal), and ``anchored_contradiction`` (0.8) when a
-claim value and a source value speak of the same fact and disagree ("founded
-in 1995" vs "founded in 1987"). A claim value the source merely does not
-confirm lowers support (through the penalty) but is never a contradiction.
+lexical or embedding signal, or the share of the claim the conflicting sentence
+speaks of, ``Signals.consistency_conflict_share``, when higher), and
+``anchored_contradiction`` (0.8) when a claim value and a source value speak
+of the same fact and disagree ("founded in 1995" vs "founded in 1987"). A claim
+value the source merely does not confirm lowers support (through the penalty)
+but is never a contradiction.
 
 Policy, in order: no source text or no scoring stage → ``unverifiable``;
 a source *unrelated* to the claim (:func:`relatedness` < :data:`RELATED_FLOOR`
@@ -142,8 +144,11 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
     else:
         support = sum(w * v for w, v in parts if w > 0) / total
         support *= 1.0 - weights.consistency_weight * penalty
+    # a conflict's relevance: the lexical/embedding one, or how much of the claim
+    # the conflicting sentence speaks of, whichever is higher
+    conflict_relevance = max(relevance, signals.consistency_conflict_share or 0.0)
     contradiction = (
-        weights.negation_contradiction * relevance if signals.consistency_negation else 0.0
+        weights.negation_contradiction * conflict_relevance if signals.consistency_negation else 0.0
     )
     if signals.consistency_anchored:
         contradiction = max(contradiction, weights.anchored_contradiction)

@@ -90,3 +90,10 @@ def test_british_spellings_reach_wordnet_pairs() -> None:
     claim = "The ruling was favourable to the union."
     source = "The ruling was unfavourable to the union, which plans to appeal."
     assert antonym_conflict(claim, source) is not None
+
+
+def test_the_finding_says_how_much_of_the_claim_its_sentence_speaks_of() -> None:
+    finding = antonym_conflict(
+        "Exports rose last year.", "Exports fell sharply last year as demand weakened."
+    )
+    assert finding is not None and finding.subject_share == 1.0

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from provgraph.verification.verdicts import (
     RELATED_FLOOR,
+    FusionWeights,
     Signals,
     Thresholds,
     Verdict,
     decide,
+    fuse,
 )
 
 T = Thresholds()
@@ -63,3 +65,20 @@ def test_a_conflict_still_contradicts_when_values_were_rewritten() -> None:
     )
     verdict, _ = decide(0.3, 0.8, T, has_text=True, signals=signals)
     assert verdict == Verdict.CONTRADICTED
+
+
+def test_a_conflict_is_as_relevant_as_the_share_of_the_claim_its_sentence_speaks_of() -> None:
+    # "Exports rose last year." / "Exports fell sharply last year as demand weakened.":
+    # a short claim's lexical scores are low exactly because its one changed word is
+    # the conflict; the conflicting sentence holds every other word of the claim
+    short = {"tfidf": 0.2, "recall": 0.5, "embedding": 0.45}
+    weights = FusionWeights(method="weighted")
+    without = Signals(**short, consistency_negation=True, consistency_penalty=0.3)
+    with_share = Signals(**{**without.__dict__, "consistency_conflict_share": 1.0})
+    _s, before = fuse(without, weights)
+    _s, after = fuse(with_share, weights)
+    assert before < T.contradicted <= after
+    assert after == weights.negation_contradiction
+    # a share below the lexical relevance never lowers it
+    _s, low = fuse(Signals(**{**without.__dict__, "consistency_conflict_share": 0.0}), weights)
+    assert low == before
