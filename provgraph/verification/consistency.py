@@ -23,7 +23,9 @@ claim's values and negations with its evidence window:
   negation and antonyms are checked per statement of a two-part claim
   (:mod:`~provgraph.verification.claimsplit`);
 * argument order and ended states (:mod:`~provgraph.verification.roles`):
-  "A acquired B" vs "B acquired A", "is closed" vs "reopened" — the same
+  "A acquired B" vs "B acquired A", "is closed" vs "reopened", and
+  comparisons with their sides exchanged (:mod:`~provgraph.verification.comparatives`):
+  "A has a higher GDP than B" vs "B has a higher GDP than A" — the same
   conflict signal as a negation mismatch.
 
 ``penalty`` (in [0, 1]) keeps the meaning the fusion was fitted on: 0.8 for a
@@ -40,6 +42,7 @@ from dataclasses import dataclass, field
 from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.changes import extract_changes, judge_change
 from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.measures import different_measures
 from provgraph.verification.negation import negation_conflict
@@ -311,7 +314,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     antonym = None
     if negation is None:
         antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)
-    swap = role_swap(claim, window)
+    swap = role_swap(claim, window) or comparative_swap(claim, window)
     ended = ended_state(claim, window)
     details: dict[str, str] = {}
     if swap is not None:

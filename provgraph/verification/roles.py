@@ -119,6 +119,12 @@ def _entities(tokens: list[str]) -> list[tuple[int, int, str]]:
     return out
 
 
+def named_tokens(sentence: str) -> tuple[list[str], list[tuple[int, int, str]]]:
+    """The sentence's tokens and its names (runs of capitalised tokens, see ``_entities``)."""
+    tokens = _TOKEN.findall(sentence)
+    return tokens, _entities(tokens)
+
+
 def relations(sentence: str) -> list[tuple[str, str, str]]:
     """``(agent, verb lemma, patient)`` for each "Name verb … Name" of ``sentence``."""
     tokens = _TOKEN.findall(sentence)
