@@ -101,14 +101,27 @@ def _lemma(word: str) -> str:
     return verb[0] if verb else word.lower()
 
 
+def _sentence_adverb(word: str) -> bool:
+    """A word English uses as an adverb ("Today", "Currently", "Meanwhile"): capitalised
+    only because it opens the sentence, not the first word of a name."""
+    from lemminflect import getAllLemmas
+
+    return "ADV" in getAllLemmas(word.lower())
+
+
 def _entities(tokens: list[str]) -> list[tuple[int, int, str]]:
     """Runs of capitalised tokens ``(start, end, key)``; a capitalised first word is a name
-    only when it is not a function word ("The", "In")."""
+    only when it is not a function word ("The", "In"), nor an adverb before a name
+    ("Today Norway has …": the name is "Norway")."""
     out: list[tuple[int, int, str]] = []
     i = 0
     while i < len(tokens):
         t = tokens[i]
-        if t[:1].isupper() and not (i == 0 and t.lower() in STOPWORDS):
+        opener = i == 0 and (
+            t.lower() in STOPWORDS
+            or (len(tokens) > 1 and tokens[1][:1].isupper() and _sentence_adverb(t))
+        )
+        if t[:1].isupper() and not opener:
             j = i + 1
             while j < len(tokens) and tokens[j][:1].isupper():
                 j += 1

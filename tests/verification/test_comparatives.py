@@ -51,7 +51,7 @@ def test_the_sides_exchanged_are_a_conflict() -> None:
         "Sweden has a lower GDP per person than Norway.",
         # both ways in one window (two years, say): not a conflict this rule can decide
         "In 2010 Sweden had a higher GDP per person than Norway. "
-        "Now Norway has a higher GDP per person than Sweden.",
+        "Today Norway has a higher GDP per person than Sweden.",
     ],
 )
 def test_agreeing_or_converse_comparisons_are_not_a_conflict(window: str) -> None:
@@ -64,3 +64,13 @@ def test_the_consistency_stage_reports_it_as_a_conflict() -> None:
     result = check_consistency(claim, window, window)
     assert result.negation_mismatch
     assert result.details["roles"] == "claim norway high sweden / source sweden high norway"
+
+
+def test_an_adverb_opening_the_sentence_is_not_part_of_the_name() -> None:
+    assert comparisons("Today Norway has a higher GDP than Sweden.") == [
+        ("norway", "high", "sweden")
+    ]
+    # a name whose first word is also an ordinary word is kept whole
+    assert comparisons("General Motors sold more cars than Ford.") == [
+        ("general motors", "more cars", "ford")
+    ]
