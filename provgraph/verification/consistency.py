@@ -44,7 +44,7 @@ from provgraph.verification.changes import extract_changes, judge_change
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.dates import extract_dates, in_year
-from provgraph.verification.measures import different_measures
+from provgraph.verification.measures import different_measures, same_counted_noun
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.quantities import Quantities, read_quantities
 from provgraph.verification.roles import ended_state, role_swap
@@ -209,6 +209,27 @@ def _stated_elsewhere(
     return False
 
 
+def _counts_other_things(value: Mention, source: str) -> bool:
+    """Does ``source`` use the claim's count only for other things?
+
+    "sold 3,000 cars" does not state "employs 3,000 people": every occurrence of the
+    written number is directly followed by a counted noun that is not the claim's
+    (people and groups of people count as one, :func:`.measures.same_counted_noun`).
+    """
+    numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
+    if not value.noun or not numbers:
+        return False
+    pattern = rf"(?<![\w.]){re.escape(numbers[0])}(?![\w])"
+    seen = False
+    for m in re.finditer(pattern, source):
+        counted = _COUNTED_RE.match(source, m.end())
+        nouns = frozenset(content_stems(counted.group(1))) if counted else frozenset()
+        if not nouns or same_counted_noun(nouns, value.noun):
+            return False
+        seen = True
+    return seen
+
+
 def _date_views(claim_value: Mention, window: list[Mention]) -> list[Mention]:
     """Window dates comparable with ``claim_value`` (day-of-year views for a yearless date)."""
     if claim_value.kind == "date":
@@ -251,7 +272,8 @@ def _judge(
                 against.append(other.surface)
         elif outcome == Outcome.UNVERIFIED:
             written = _plain_numbers(value.surface)
-            if not (written and written <= _plain_numbers(source)):
+            present = bool(written) and written <= _plain_numbers(source)
+            if not present or _counts_other_things(value, source):
                 unverified.append(value.surface)
     return mismatched, unverified, agreed, against
 

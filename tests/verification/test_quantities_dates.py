@@ -166,3 +166,22 @@ def test_any_text_gives_a_result_never_an_error(claim: str, window: str) -> None
     result = check_consistency(claim, window, window)
     assert 0.0 <= result.penalty <= 1.0
     assert set(result.anchored_mismatches) <= set(result.year_mismatches + result.number_mismatches)
+
+
+@pytest.mark.parametrize(
+    ("source", "confirmed"),
+    [
+        # the number is in the source, but counting something else
+        ("The company sold 3,000 cars last month through its dealers.", False),
+        # the same count in other words (people and a group of people)
+        ("The company has 3,000 employees.", True),
+        # the number with no counted noun after it: not evidence against the claim
+        ("The company's workforce numbered 3,000 at the end of the year.", True),
+    ],
+)
+def test_a_count_the_source_uses_only_for_other_things_is_not_confirmed(
+    source: str, confirmed: bool
+) -> None:
+    result = check_consistency("The company employs 3,000 people.", source, source)
+    assert ("3,000" not in result.number_mismatches) is confirmed
+    assert not result.anchored_mismatches  # unconfirmed, never a contradiction
