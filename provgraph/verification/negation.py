@@ -9,7 +9,7 @@ say the same), "did not prevent infection but reduced severe illness" against
   *never*, *no*, *none*, *nobody*, *nothing*, *neither/nor*, *without*,
   *cannot*, *no longer*, *fails/failed to*, *refused/declined to*, *unable
   to*, *lacks*; fixed phrases that are not negations are ignored (*not only*,
-  *no doubt*, *no more than* — a quantity bound, left to the quantity check);
+  *no doubt*, *without doubt*, *no more than* — a quantity bound, left to the quantity check);
 * **contrastive** phrases (*rather than*, *instead of*, *as opposed to*,
   *", not X"*) compare two alternatives and assert the first; they are not a
   negated proposition and never produce a mismatch on their own;
@@ -29,7 +29,8 @@ from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import clauses, content_stems
 
 _NOT_NEGATION = re.compile(
-    r"\b(?:not only|not just|not least|not merely|no doubt|nothing but|not to mention|"
+    r"\b(?:not only|not just|not least|not merely|no doubt|without (?:a )?doubt|nothing but|"
+    r"not to mention|"
     r"whether or not|if not|no (?:more|less|fewer|later|earlier|sooner) than|"
     r"not (?:more|less|fewer) than|none other than|no matter)\b",
     re.IGNORECASE,

@@ -63,6 +63,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bunable\s+to\b", "able to"),
         (r"\bwithout\s+any\b", "with some"),
         (r"\bwithout\b", "with"),
+        (r"\bno one\b", "someone"),
         (r"\bnobody\b", "somebody"),
         (r"\bnothing\b", "something"),
         (r"\bnone\b", "some"),
@@ -76,9 +77,15 @@ def positive_form(claim: str) -> str | None:
     if len(negated_scopes(claim)) != 1 or len(split_sentences(claim)) != 1:
         return None
     for pattern, replacement in _REWRITES:
-        rewritten, count = pattern.subn(replacement, claim, count=1)
-        if count:
-            return re.sub(r"\s+", " ", rewritten).strip()
+        match = pattern.search(claim)
+        if match is None:
+            continue
+        new = match.expand(replacement)
+        if match.group(0)[:1].isupper():
+            new = new[:1].upper() + new[1:]  # "No one was hurt" -> "Someone was hurt"
+        rewritten = claim[: match.start()] + new + claim[match.end() :]
+        rewritten = re.sub(r"\s+", " ", rewritten).strip()
+        return rewritten[:1].upper() + rewritten[1:]
     return None
 
 

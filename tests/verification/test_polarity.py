@@ -29,6 +29,7 @@ from provgraph.verification.report import Evidence, StageScore
         ("The bill passed without any opposition.", "The bill passed with some opposition."),
         ("The device isn't waterproof.", "The device is waterproof."),
         ("Patients cannot use the drug at home.", "Patients can use the drug at home."),
+        ("No one was hurt in the fire.", "Someone was hurt in the fire."),
     ],
 )
 def test_one_negation_is_removed(claim: str, positive: str) -> None:
@@ -43,6 +44,7 @@ def test_one_negation_is_removed(claim: str, positive: str) -> None:
         "Most buyers choose on speed rather than price.",  # contrastive, not a negation
         "The fund returned not only 5% but also a dividend.",  # a fixed phrase
         "It rose by no more than 3%.",  # a quantity bound
+        "Without doubt the drug works.",  # a fixed phrase, not a negation
     ],
 )
 def test_no_single_negation_means_no_rewrite(claim: str) -> None:
