@@ -202,6 +202,15 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
     "closed": (("closed", "shut"), ("reopen", "re-open", "opened again")),
+    "together": (
+        ("together",),
+        ("split", "broke up", "break up", "disband", "separated", "dissolved", "parted ways"),
+    ),
+    "married": (("married",), ("divorc", "separated", "annulled")),
+    "in force": (
+        ("in force", "in effect", "still valid"),
+        ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
+    ),
     "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
     "office": (
         (
