@@ -5,7 +5,8 @@ a source, the NLI stage reads a few windows, each a seed span chosen by a
 cheap stage (embedding cosine or word overlap) widened with its neighbouring
 whole sentences up to a token budget. Token counts come from the NLI
 tokenizer's offsets, so a window never exceeds the budget (and the model
-never truncates the premise).
+never truncates the premise). :func:`token_windows` is the plain alternative:
+overlapping token windows covering the whole premise.
 """
 
 from __future__ import annotations
@@ -109,3 +110,35 @@ def preselect_spans(
         if len(chosen) >= limit:
             break
     return sorted(chosen) or list(range(min(limit, len(spans))))
+
+
+def token_windows(
+    tokenizer: Any, text: str, *, window_tokens: int = 224, stride_tokens: int = 160
+) -> list[tuple[int, int]]:
+    """Character spans of overlapping token windows covering all of ``text``.
+
+    Uses the tokenizer's offset mapping (fast tokenizers); without one, falls
+    back to character windows of about 4 characters per token.
+    """
+    if not text.strip():
+        return []
+    try:
+        enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True, verbose=False)
+        offsets = [(int(s), int(e)) for s, e in enc["offset_mapping"] if e > s]
+    except (NotImplementedError, TypeError, ValueError, KeyError):
+        offsets = []
+        step, width = stride_tokens * 4, window_tokens * 4
+        starts = list(range(0, max(1, len(text) - width + step), step))
+        return [(s, min(len(text), s + width)) for s in starts]
+    if len(offsets) <= window_tokens:
+        return [(0, len(text))]
+    spans: list[tuple[int, int]] = []
+    i = 0
+    last = len(offsets) - window_tokens
+    while True:
+        j = min(i, last)
+        spans.append((offsets[j][0], offsets[j + window_tokens - 1][1]))
+        if j >= last:
+            break
+        i += stride_tokens
+    return spans

@@ -27,7 +27,12 @@ from typing import Any, Protocol
 import numpy as np
 
 from provgraph.errors import ModelUnavailableError
-from provgraph.verification.evidence import TokenOffsets, evidence_windows, preselect_spans
+from provgraph.verification.evidence import (
+    TokenOffsets,
+    evidence_windows,
+    preselect_spans,
+    token_windows,
+)
 from provgraph.verification.windows import preselect
 
 
@@ -89,38 +94,6 @@ def label_index(labels: tuple[str, ...] | list[str]) -> LabelIndex:
     if ent is None:
         raise ModelUnavailableError(f"NLI model labels {list(labels)} have no entailment class")
     return LabelIndex(ent, find("contradict", "refute"), find("neutral", "not_entail", "nei"))
-
-
-def token_windows(
-    tokenizer: Any, text: str, *, window_tokens: int = 224, stride_tokens: int = 160
-) -> list[tuple[int, int]]:
-    """Character spans of overlapping token windows covering all of ``text``.
-
-    Uses the tokenizer's offset mapping (fast tokenizers); without one, falls
-    back to character windows of about 4 characters per token.
-    """
-    if not text.strip():
-        return []
-    try:
-        enc = tokenizer(text, add_special_tokens=False, return_offsets_mapping=True, verbose=False)
-        offsets = [(int(s), int(e)) for s, e in enc["offset_mapping"] if e > s]
-    except (NotImplementedError, TypeError, ValueError, KeyError):
-        offsets = []
-        step, width = stride_tokens * 4, window_tokens * 4
-        starts = list(range(0, max(1, len(text) - width + step), step))
-        return [(s, min(len(text), s + width)) for s in starts]
-    if len(offsets) <= window_tokens:
-        return [(0, len(text))]
-    spans: list[tuple[int, int]] = []
-    i = 0
-    last = len(offsets) - window_tokens
-    while True:
-        j = min(i, last)
-        spans.append((offsets[j][0], offsets[j + window_tokens - 1][1]))
-        if j >= last:
-            break
-        i += stride_tokens
-    return spans
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from provgraph.verification import (
     VerificationConfig,
     verify_text,
 )
-from provgraph.verification.nli import NliScorer, label_index, token_windows
+from provgraph.verification.evidence import token_windows
+from provgraph.verification.nli import NliScorer, label_index
 
 torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
