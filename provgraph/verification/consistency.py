@@ -174,6 +174,19 @@ def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> 
     return [m for m, there in anchored if not there or there & years]
 
 
+def _occurrences(written: str, source: str) -> list[re.Match[str]]:
+    """Where ``written`` (a number as the claim writes it) stands as a whole in ``source``."""
+    pattern = rf"(?<![\w.]){re.escape(written)}(?![\w])"
+    return list(re.finditer(pattern, source, flags=re.IGNORECASE))
+
+
+def _counted_after(source: str, end: int) -> frozenset[str] | None:
+    """Content stems of the word right after a number ending at ``end`` ("5,000 *cars*");
+    None when no word follows it directly."""
+    counted = _COUNTED_RE.match(source, end)
+    return frozenset(content_stems(counted.group(1))) if counted else None
+
+
 def _stated_elsewhere(
     value: Mention, source: str, *, whole: bool, years: frozenset[str] = frozenset()
 ) -> bool:
@@ -192,15 +205,14 @@ def _stated_elsewhere(
     if not numbers:
         return False
     written = value.surface if whole else numbers[0]
-    pattern = rf"(?<![\w.]){re.escape(written)}(?![\w])"
-    for m in re.finditer(pattern, source, flags=re.IGNORECASE):
+    for m in _occurrences(written, source):
         around = set(content_stems(source[max(0, m.start() - 80) : m.end() + 80]))
         if 2 * len(value.near & around) + len(value.clause & around) < SAME_SUBJECT_SCORE:
             continue
         if different_measures(value.near, near_stems(source, m.start(), m.end())[0]):
             continue
-        counted = _COUNTED_RE.match(source, m.end())
-        if value.noun and counted and not value.noun & set(content_stems(counted.group(1))):
+        counted = _counted_after(source, m.end())
+        if value.noun and counted is not None and not value.noun & counted:
             continue  # "sold 5,000 cars" does not state "employs 5,000 people"
         there = _years_of(_sentence_around(source, m.start(), m.end()))
         if years and there and not years & there:
@@ -219,12 +231,10 @@ def _counts_other_things(value: Mention, source: str) -> bool:
     numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
     if not value.noun or not numbers:
         return False
-    pattern = rf"(?<![\w.]){re.escape(numbers[0])}(?![\w])"
     seen = False
-    for m in re.finditer(pattern, source):
-        counted = _COUNTED_RE.match(source, m.end())
-        nouns = frozenset(content_stems(counted.group(1))) if counted else frozenset()
-        if not nouns or same_counted_noun(nouns, value.noun):
+    for m in _occurrences(numbers[0], source):
+        counted = _counted_after(source, m.end())
+        if not counted or same_counted_noun(counted, value.noun):
             return False
         seen = True
     return seen

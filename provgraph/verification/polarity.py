@@ -112,18 +112,11 @@ def _windows(source: str, nli: StageScore) -> list[str]:
     """The premises to read the positive form against: the best window, and the most
     contradicting one when it is another."""
     assert nli.evidence is not None
+    best = (nli.evidence.start, nli.evidence.end)
+    worst = (nli.raw.get("max_contradiction_start"), nli.raw.get("max_contradiction_end"))
     out = [nli.evidence.text]
-    start, end = nli.raw.get("max_contradiction_start"), nli.raw.get("max_contradiction_end")
-    if (
-        isinstance(start, int)
-        and isinstance(end, int)
-        and (start, end)
-        != (
-            nli.evidence.start,
-            nli.evidence.end,
-        )
-    ):
-        out.append(source[start:end])
+    if isinstance(worst[0], int) and isinstance(worst[1], int) and worst != best:
+        out.append(source[worst[0] : worst[1]])
     return out
 
 
@@ -136,26 +129,19 @@ def reread_negated(
     plans: list[tuple[str, list[str]] | None] = []
     for claim, source, nli, signals in items:
         positive = positive_form(claim)
-        usable = (
-            positive is not None
-            and nli.evidence is not None
-            and isinstance(signals.get("nli_entailment"), float)
-        )
-        plans.append((positive, _windows(source, nli)) if usable and positive else None)
-    jobs = [(w, positive) for plan in plans if plan for positive, ws in [plan] for w in ws]
+        usable = nli.evidence is not None and isinstance(signals.get("nli_entailment"), float)
+        plans.append((positive, _windows(source, nli)) if positive and usable else None)
+    jobs = [(window, plan[0]) for plan in plans if plan for window in plan[1]]
     scores = dict(zip(jobs, scorer.predict_pairs(jobs), strict=True)) if jobs else {}
     out: list[tuple[StageScore, dict[str, Any]] | None] = []
     for plan, (_claim, _source, nli, signals) in zip(plans, items, strict=True):
-        if plan is None:
-            out.append(None)
+        read = [] if plan is None else [scores[(window, plan[0])] for window in plan[1]]
+        contradictions = [c for _e, c in read if c is not None]
+        if plan is None or len(contradictions) < len(read):
+            out.append(None)  # nothing to reread, or a model without a contradiction column
             continue
-        positive, windows = plan
-        read = [scores[(w, positive)] for w in windows]
-        if any(c is None for _e, c in read):
-            out.append(None)
-            continue
-        best_e, best_c = read[0]
-        assert best_c is not None
+        positive = plan[0]
+        best_e, best_c = read[0][0], contradictions[0]
         entailment, contradiction = polarity_readings(
             signals["nli_entailment"],
             signals.get("nli_contradiction") or 0.0,
@@ -163,7 +149,7 @@ def reread_negated(
         )
         worst = signals.get("nli_max_contradiction")
         # the worst window's contradiction, discounted by its own reading of the positive form
-        max_c = None if worst is None else worst * (1.0 - (read[-1][1] or 0.0))
+        max_c = None if worst is None else worst * (1.0 - contradictions[-1])
         raw = {
             **nli.raw,
             "positive_form": positive,

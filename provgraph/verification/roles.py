@@ -140,8 +140,7 @@ def named_tokens(sentence: str) -> tuple[list[str], list[tuple[int, int, str]]]:
 
 def relations(sentence: str) -> list[tuple[str, str, str]]:
     """``(agent, verb lemma, patient)`` for each "Name verb … Name" of ``sentence``."""
-    tokens = _TOKEN.findall(sentence)
-    ents = _entities(tokens)
+    tokens, ents = named_tokens(sentence)
     out: list[tuple[str, str, str]] = []
     for (_s1, e1, a), (s2, _e2, b) in itertools.pairwise(ents):
         between = tokens[e1:s2]
