@@ -87,6 +87,11 @@ def main() -> None:
         help="skip the polarity reading of negated claims (its A/B)",
     )
     parser.add_argument(
+        "--no-nli-value-free",
+        action="store_true",
+        help="skip the value-free reading of contradicted claims with unstated values (its A/B)",
+    )
+    parser.add_argument(
         "--nli-model", default=None, help="NLI model folder (default: the shipped one)"
     )
     parser.add_argument(
@@ -99,6 +104,7 @@ def main() -> None:
     config = VerificationConfig(
         nli_focus=not args.no_nli_focus,
         nli_polarity=not args.no_nli_polarity,
+        nli_value_free=not args.no_nli_value_free,
         nli_model=args.nli_model,
         nli_refine_model=args.nli_refine_model,
         nli_refine_entailment=args.nli_refine_entailment,

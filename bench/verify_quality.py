@@ -1,7 +1,7 @@
 """Quality of the verification stages on labelled claim/source data.
 
 Usage: ``python bench/verify_quality.py --data DIR [--json] [--limit N | --sample N]
-[--no-embeddings] [--no-nli] [--no-nli-focus] [--no-nli-polarity]
+[--no-embeddings] [--no-nli] [--no-nli-focus] [--no-nli-polarity] [--no-nli-value-free]
 [--embedding-max-windows K] [--dump-scores FILE]``,
 or ``--from-scores FILE`` to recompute the metrics of a dump at the current
 thresholds without scoring again.
@@ -256,6 +256,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="skip the polarity reading of negated claims (its A/B)",
     )
+    parser.add_argument(
+        "--no-nli-value-free",
+        action="store_true",
+        help="skip the value-free reading of contradicted claims with unstated values (its A/B)",
+    )
     parser.add_argument("--dump-scores", type=Path, default=None)
     args = parser.parse_args(argv)
     extra: dict[str, Any] = {}
@@ -272,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         nli_refine_model=args.nli_refine_model,
         nli_focus=not args.no_nli_focus,
         nli_polarity=not args.no_nli_polarity,
+        nli_value_free=not args.no_nli_value_free,
         relative=False,
         coverage=False,
         **extra,

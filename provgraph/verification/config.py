@@ -66,6 +66,10 @@ class VerificationConfig(BaseModel):
     #: the polarity reading (polarity.py): a claim with one negation is also read
     #: in its positive form; a contradiction then needs both readings
     nli_polarity: bool = True
+    #: the value-free reading (valuefree.py): a contradiction of a claim whose
+    #: quantity the source never states is re-read with that value left open, and
+    #: only what survives counts
+    nli_value_free: bool = True
     #: the accurate mode (nli_refine.py): a larger NLI model (local folder) re-reads
     #: the ``nli_refine_windows`` windows the small model found most entailing, plus
     #: its most contradicting one, and gives the stage's scores; None: off

@@ -54,6 +54,7 @@ from provgraph.verification.slots import (
     Outcome,
     compare,
 )
+from provgraph.verification.unstated import might_state
 from provgraph.verification.wordsets import content_stems, near_stems
 
 #: A year as the date reader writes one (1000-2099), as a whole word.
@@ -111,6 +112,13 @@ class ConsistencyResult:
     #: last year." / "Exports fell sharply last year …") has a low lexical score
     #: exactly because its one changed word is the conflict.
     conflict_share: float | None = None
+    #: Claim character spans of quantities nothing in the source could state: no
+    #: window value of the same dimension, measure and counted thing, digits nowhere in
+    #: the source. The value-free reading (:mod:`.valuefree`) asks whether an NLI
+    #: contradiction rests on them alone.
+    unstated_spans: tuple[tuple[int, int], ...] = ()
+    #: Likewise for dates: the window states no date, the year is nowhere in the source.
+    unstated_date_spans: tuple[tuple[int, int], ...] = ()
 
     @property
     def values_paraphrased(self) -> bool:
@@ -255,15 +263,22 @@ def _judge(
     dates: bool,
     pairs: list[tuple[str, str]],
     years: frozenset[str] = frozenset(),
-) -> tuple[list[str], list[str], list[str], list[str]]:
-    """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces.
+    unstated: list[Mention] | None = None,
+) -> tuple[list[str], list[Mention], list[str], list[str]]:
+    """``(mismatched, unverified, agreed, window values that disagreed)``: surfaces,
+    and the unverified claim values themselves (their spans feed the value-free reading).
 
     Appends ``(claim surface, window surface)`` of agreeing values written
     differently to ``pairs``. ``years``: the claim's years, which anchor its
-    quantities (see :func:`_stated_elsewhere`).
+    quantities (see :func:`_stated_elsewhere`). ``unstated``: also collects the
+    values that are not agreed and that nothing could state: no window value of the
+    same dimension, measure and counted thing, and their digits nowhere in the source.
+    (A value the window has comparable values for but that is not anchored to one
+    is left out: the anchoring misses some same-fact pairs, "662 tons" / "displaced
+    265 metric tons", and that contradiction is real.)
     """
     mismatched: list[str] = []
-    unverified: list[str] = []
+    unverified: list[Mention] = []
     agreed: list[str] = []
     against: list[str] = []
     for value in claim_values:
@@ -284,7 +299,12 @@ def _judge(
             written = _plain_numbers(value.surface)
             present = bool(written) and written <= _plain_numbers(source)
             if not present or _counts_other_things(value, source):
-                unverified.append(value.surface)
+                unverified.append(value)
+        if unstated is not None and outcome != Outcome.AGREE and not stated:
+            written = _plain_numbers(value.surface)
+            nowhere = bool(written) and not written <= _plain_numbers(source)
+            if nowhere and not might_state(value, candidates):
+                unstated.append(value)
     return mismatched, unverified, agreed, against
 
 
@@ -328,9 +348,11 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_years = _years_of(claim)
     window_quantities = _same_years(window, window_read.mentions, claim_years)
     pairs: list[tuple[str, str]] = []
+    d_unstated: list[Mention] = []
     d_mm, d_unv, d_ok, d_against = _judge(
-        claim_dates, window_dates, source, dates=True, pairs=pairs
+        claim_dates, window_dates, source, dates=True, pairs=pairs, unstated=d_unstated
     )
+    q_unstated: list[Mention] = []
     q_mm, q_unv, q_ok, q_against = _judge(
         claim_quantities,
         window_quantities,
@@ -338,6 +360,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         dates=False,
         pairs=pairs,
         years=claim_years,
+        unstated=q_unstated,
     )
     q_mm, q_ok = q_mm + c_mm, q_ok + c_ok
     # each statement of a two-part claim on its own: "a larger screen but a smaller battery"
@@ -365,8 +388,8 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     if antonym is not None:
         details["antonyms"] = f"claim {antonym.claim_word} / source {antonym.source_word}"
     return ConsistencyResult(
-        year_mismatches=tuple(sorted(set(d_mm + d_unv))),
-        number_mismatches=tuple(sorted(set(q_mm + q_unv))),
+        year_mismatches=tuple(sorted(set(d_mm + [m.surface for m in d_unv]))),
+        number_mismatches=tuple(sorted(set(q_mm + [m.surface for m in q_unv]))),
         negation_mismatch=any(f is not None for f in (negation, antonym, swap, ended)),
         anchored_mismatches=tuple(sorted(set(d_mm + q_mm))),
         checked=True,
@@ -383,4 +406,6 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
             if antonym is not None
             else None
         ),
+        unstated_spans=tuple(sorted((m.start, m.end) for m in q_unstated)),
+        unstated_date_spans=tuple(sorted((m.start, m.end) for m in d_unstated)),
     )

@@ -108,9 +108,9 @@ def polarity_readings(
 Item = tuple[str, str, StageScore, dict[str, Any]]
 
 
-def _windows(source: str, nli: StageScore) -> list[str]:
-    """The premises to read the positive form against: the best window, and the most
-    contradicting one when it is another."""
+def reading_windows(source: str, nli: StageScore) -> list[str]:
+    """The premises a rewritten claim is read against: the best window, and the most
+    contradicting one when it is another (shared with :mod:`.valuefree`)."""
     assert nli.evidence is not None
     best = (nli.evidence.start, nli.evidence.end)
     worst = (nli.raw.get("max_contradiction_start"), nli.raw.get("max_contradiction_end"))
@@ -130,7 +130,7 @@ def reread_negated(
     for claim, source, nli, signals in items:
         positive = positive_form(claim)
         usable = nli.evidence is not None and isinstance(signals.get("nli_entailment"), float)
-        plans.append((positive, _windows(source, nli)) if positive and usable else None)
+        plans.append((positive, reading_windows(source, nli)) if positive and usable else None)
     jobs = [(window, plan[0]) for plan in plans if plan for window in plan[1]]
     scores = dict(zip(jobs, scorer.predict_pairs(jobs), strict=True)) if jobs else {}
     out: list[tuple[StageScore, dict[str, Any]] | None] = []

@@ -30,6 +30,7 @@ from provgraph.verification.signals import Signals
 from provgraph.verification.source_view import source_view, tfidf_index
 from provgraph.verification.sources import ResolvedSource
 from provgraph.verification.tfidf import TfidfSourceIndex
+from provgraph.verification.valuefree import Spans, reread_without_values
 from provgraph.verification.verdicts import fuse
 
 STAGE_ORDER = ("tfidf", "embeddings", "nli", "llm_judge", "consistency", "relative", "coverage")
@@ -124,6 +125,8 @@ class Scored:
     nli_windows: tuple[tuple[int, int, float, float], ...] = field(default=(), repr=False)
     #: agreeing values written differently (claim, source): read by the focused pass
     rewrites: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    #: claim spans of quantities and of dates nothing in the source could state
+    unstated: tuple[Spans, Spans] = field(default=((), ()), repr=False)
 
 
 Pair = tuple[str, ResolvedSource]
@@ -309,6 +312,8 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         out[i].sig["consistency_agreement"] = cr.agreement
         out[i].sig["consistency_paraphrased"] = cr.values_paraphrased
         out[i].rewrites = cr.agreed_values
+        if not cr.anchored_mismatches:
+            out[i].unstated = (cr.unstated_spans, cr.unstated_date_spans)
 
 
 def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
@@ -331,6 +336,19 @@ def _run_polarity(stages: Stages, pairs: list[Pair], live: list[int], out: list[
     todo = [i for i in live if "nli" in out[i].scores]
     items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
     for i, done in zip(todo, reread_negated(_pair_scorer(stages), items), strict=True):
+        if done is not None:
+            out[i].scores["nli"], signals = done
+            out[i].sig.update(signals)
+
+
+def _run_value_free(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    """Contradictions re-read with unstated values left open (valuefree.py)."""
+    todo = [i for i in live if "nli" in out[i].scores and any(out[i].unstated)]
+    items = [
+        (pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig, out[i].unstated)
+        for i in todo
+    ]
+    for i, done in zip(todo, reread_without_values(_pair_scorer(stages), items), strict=True):
         if done is not None:
             out[i].scores["nli"], signals = done
             out[i].sig.update(signals)
@@ -382,6 +400,7 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
         ("consistency", stages.config.consistency, _run_consistency),
         ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
         ("nli", stages.nli is not None and stages.config.nli_polarity, _run_polarity),
+        ("nli", stages.nli is not None and stages.config.nli_value_free, _run_value_free),
     ]
     for name, enabled, run in late:
         if enabled:

@@ -7,7 +7,7 @@ depend on it without depending on each other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -41,3 +41,27 @@ class Signals:
     nli_contradiction_unrelated: bool = False
     #: Statements the claim was split into by the focused pass (1: not split).
     claim_statements: int = 1
+    #: The value-free reading (valuefree.py): NLI's contradiction (best window, most
+    #: contradicting window) of the claim with its unverified quantities left open,
+    #: when that was read. Discounts the contradiction side only.
+    nli_value_free_contradiction: float | None = None
+    nli_value_free_max_contradiction: float | None = None
+
+    def contradiction_reading(self) -> Signals:
+        """The signals the contradiction side reads: NLI's contradictions limited to
+        what survives the value-free reading (a premise that contradicts the claim for a
+        reason other than its unstated value contradicts the value-free form too).
+        Support keeps the claim's own reading: the unverified value already weighs on
+        it through the consistency penalty."""
+        best, worst = self.nli_value_free_contradiction, self.nli_value_free_max_contradiction
+        if best is None and worst is None:
+            return self
+        return replace(
+            self,
+            nli_contradiction=_at_most(self.nli_contradiction, best),
+            nli_max_contradiction=_at_most(self.nli_max_contradiction, worst),
+        )
+
+
+def _at_most(value: float | None, reading: float | None) -> float | None:
+    return value if value is None or reading is None else min(value, reading)

@@ -64,18 +64,37 @@ def anchor_score(a: Mention, b: Mention) -> int:
     return 2 * len(a.near & b.near) + len(a.clause & b.clause)
 
 
+def comparable(
+    claim_value: Mention, source_values: list[Mention], *, by_dimension: bool = False
+) -> list[Mention]:
+    """The source values that could state ``claim_value``: same kind, not of another
+    measure ("long" / "high"), and for counts the same counted noun.
+
+    ``by_dimension``: a kind's dimension is enough ("mass:ton", a ton of unknown
+    kind, and "mass"): the looser test, for "could the source be stating it at all".
+    """
+
+    def kind(m: Mention) -> str:
+        return m.kind.split(":", 1)[0] if by_dimension else m.kind
+
+    out = [
+        v
+        for v in source_values
+        if kind(v) == kind(claim_value) and not different_measures(claim_value.near, v.near)
+    ]
+    if claim_value.noun:
+        out = [v for v in out if same_counted_noun(v.noun, claim_value.noun)]
+    return out
+
+
 def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome, Mention | None]:
     """The outcome for one claim value and the source value that decided it."""
     same_kind = [v for v in source_values if v.kind == claim_value.kind]
     if not same_kind:
         return Outcome.NO_SIGNAL, None
-    same_kind = [v for v in same_kind if not different_measures(claim_value.near, v.near)]
+    same_kind = comparable(claim_value, same_kind)
     if not same_kind:
-        return Outcome.UNVERIFIED, None  # values of this kind, all of other measures
-    if claim_value.noun:
-        same_kind = [v for v in same_kind if same_counted_noun(v.noun, claim_value.noun)]
-        if not same_kind:
-            return Outcome.UNVERIFIED, None
+        return Outcome.UNVERIFIED, None  # values of this kind, all of other measures or things
     scored = [(anchor_score(claim_value, v), v) for v in same_kind]
     best = max(s for s, _ in scored)
     if best < SAME_SUBJECT_SCORE:

@@ -20,7 +20,9 @@ weighted mean of the available signals (weights renormalised over what ran),
 times ``1 − consistency_weight × consistency.penalty``.
 ``contradiction`` = the larger of NLI's part — the shipped combiner's learned
 contradiction model when ``method = "learned"`` (docs/verification.md), else
-``max_contradiction × (1 − entailment)`` —,
+``max_contradiction × (1 − entailment)``, both on NLI's contradictions less what
+rests only on a value the source never states (``Signals.contradiction_reading``,
+:mod:`provgraph.verification.valuefree`) —,
 ``negation_contradiction × relevance`` when the consistency stage found a
 predicate negated on one side and asserted on the other (relevance = the best
 lexical or embedding signal, or the share of the claim the conflicting sentence
@@ -155,8 +157,10 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
     if signals.nli_max_contradiction is not None and signals.nli_entailment is not None:
         # NLI's part: the learned contradiction model where one is shipped, else
         # the hand formula. The explicit conflicts above keep their floor.
-        learned_c = _learned_contradiction(signals) if weights.method == "learned" else None
-        nli_part = signals.nli_max_contradiction * (1.0 - signals.nli_entailment)
+        read = signals.contradiction_reading()  # less what rests on an unstated value
+        assert read.nli_max_contradiction is not None and read.nli_entailment is not None
+        learned_c = _learned_contradiction(read) if weights.method == "learned" else None
+        nli_part = read.nli_max_contradiction * (1.0 - read.nli_entailment)
         contradiction = max(contradiction, nli_part if learned_c is None else learned_c)
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
 

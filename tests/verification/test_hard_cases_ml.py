@@ -66,11 +66,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
     "'employees working from home get more done': a paraphrase the model misses",
     "para-plain-4": "NLI entailment 0.22 for 'fixes a security flaw' / 'patches a "
     "vulnerability': a paraphrase the model misses",
-    "num-unrelated-number": (
-        "NLI calls a different count about the same library (readers vs books) a "
-        "contradiction 0.70; the quantity check correctly gives no signal, and a one-statement "
-        "claim is gated by whole-claim relatedness only (which this on-topic source passes)"
-    ),
     # session 4's file
     "neg2-never-supported": (
         "weak, no longer contradicted: the polarity reading discounts NLI's contradiction "
@@ -119,11 +114,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "office': a paraphrase the model misses"
     ),
     # session 5's file
-    "same-other-dimension-same-unit": (
-        "NLI contradiction 0.86 for '300 metres long' vs '45 metres high'; the quantity check "
-        "no longer calls them the same quantity (length vs height: unconfirmed, a penalty), "
-        "but a related source with high NLI contradiction is contradicted"
-    ),
     "same-other-percent-subject": (
         "'Unemployment … is 12%' vs 'Inflation in the country is 12%, while unemployment "
         "stands at 5%': both source values share one word with the claim ('country' / "

@@ -15,6 +15,7 @@ import pytest
 
 from provgraph.verification.polarity import polarity_readings, positive_form, reread_negated
 from provgraph.verification.report import Evidence, StageScore
+from tests.verification.scripted_scorer import ScriptedScorer
 
 
 @pytest.mark.parametrize(
@@ -73,18 +74,6 @@ def test_a_contradicted_positive_form_raises_the_entailment_only_with_the_claims
 WINDOW = "Admission to the museum has been free since it opened in 1921."
 OTHER = "The museum shop charges for its guided tours."
 SOURCE = f"{WINDOW} {OTHER}"
-
-
-class ScriptedScorer:
-    """``(entailment, contradiction)`` per (premise, hypothesis); records what it read."""
-
-    def __init__(self, table: dict[tuple[str, str], tuple[float, float]]) -> None:
-        self.table = table
-        self.read: list[tuple[str, str]] = []
-
-    def predict_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float | None]]:
-        self.read.extend(pairs)
-        return [self.table[pair] for pair in pairs]
 
 
 def _nli(max_window: tuple[int, int]) -> StageScore:
