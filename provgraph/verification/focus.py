@@ -258,5 +258,6 @@ def refocus(
         "nli_max_contradiction": max_c,
         "claim_statements": len(todo[0]),
         "nli_contradiction_unrelated": unrelated,
+        "nli_weakest_entailment": res.entailment if len(todo[0]) > 1 else None,
     }
     return nli.model_copy(update={"score": entailment, "raw": raw}), signals

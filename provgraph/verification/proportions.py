@@ -1,6 +1,8 @@
 """Proportion words as percentages: "half of", "a third of", "one in four", "most".
 
 "Three quarters of the members" and "75% of members" are one value;
+a share stated as two counts ("102 of the 400 students", "Of the 400 students
+who sat, 102 passed") is that value too (:func:`derived_shares`);
 "over a third" is ``[33.3, 100]`` and "nearly half" just below 50 (the
 comparatives of :mod:`~provgraph.verification.bounds`). Every proportion is
 clipped to ``[0, 100]``. "At most" and "most" are told apart, and "a quarter
@@ -13,7 +15,7 @@ import re
 
 from provgraph.verification.bounds import bounded
 from provgraph.verification.slots import Mention
-from provgraph.verification.wordsets import near_stems
+from provgraph.verification.wordsets import content_stems, near_stems
 
 _FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
 _FRACTIONS.update({"thirds": 100 / 3, "quarters": 25.0, "fifths": 20.0, "tenths": 10.0})
@@ -98,3 +100,56 @@ def extract_proportions(text: str) -> list[Mention]:
         low, high = max(0.0, low), min(100.0, high)
         out.append(Mention("percent", low, high, m.group(0), m.start(), m.end(), near, clause))
     return out
+
+
+_NUM = r"\d{1,3}(?:,\d{3})+|\d+"
+#: "102 of the 400 students", "312 of its 3,050 applicants", "81 of 120 patients"
+_PART_OF_WHOLE = re.compile(
+    rf"(?<![\d,.])(?P<part>{_NUM})\s+of\s+(?:the|its|their|his|her|our|all)?\s*"
+    rf"(?P<whole>{_NUM})(?![\d,.%])(?!\s*(?:%|percent|per cent))",
+    re.IGNORECASE,
+)
+#: "Of the 400 students who sat the exam, 102 passed": the part is the first number
+#: after the clause's comma (at most six words on).
+_OF_WHOLE_PART = re.compile(
+    rf"\bof\s+(?:the\s+)?(?P<whole>{_NUM})\b[^.,;:!?\d]{{1,80}},\s+(?:\w+\s+){{0,5}}?"
+    rf"(?P<part>{_NUM})(?![\d,.%])",
+    re.IGNORECASE,
+)
+
+
+def derived_shares(text: str) -> list[Mention]:
+    """Shares stated as two counts, as ``percent`` mentions ("102 of the 400" → 25.5).
+
+    The counts themselves stay counts (these mentions are read beside them, not
+    instead of them). A part larger than its whole, or a whole of 0, is no share;
+    the value is exact to half a unit of the part.
+    """
+    out: list[Mention] = []
+    for pattern in (_PART_OF_WHOLE, _OF_WHOLE_PART):
+        for m in pattern.finditer(text):
+            part = int(m.group("part").replace(",", ""))
+            whole = int(m.group("whole").replace(",", ""))
+            if not whole or part > whole:
+                continue
+            low = 100.0 * max(0.0, part - 0.5) / whole
+            high = 100.0 * min(float(whole), part + 0.5) / whole
+            words = _share_words(text, m.start(), m.end(), m.end("whole"))
+            surface = f"{m.group('part')} of {m.group('whole')}"
+            out.append(
+                Mention(
+                    "percent", low, high, surface, m.start(), m.end(), words, words, derived=True
+                )
+            )
+    return out
+
+
+def _share_words(text: str, start: int, end: int, whole_end: int) -> frozenset[str]:
+    """What a share is *of*: its sentence's content stems, less the population counted
+    ("students" of "400 students") — so that "a quarter of the staff work remotely" is
+    not anchored to "102 of the 400 staff are based in Leeds" by "staff" alone."""
+    left = max(text.rfind(p, 0, start) for p in (". ", "! ", "? ", "; "))
+    rights = [i for i in (text.find(p, end) for p in (". ", "! ", "? ", "; ")) if i >= 0]
+    sentence = text[left + 1 if left >= 0 else 0 : min(rights) if rights else len(text)]
+    population = set(content_stems(text[whole_end : whole_end + 30])[:1])
+    return frozenset(w for w in content_stems(sentence) if w not in population)

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.bounds import bounded
-from provgraph.verification.proportions import extract_proportions
+from provgraph.verification.proportions import derived_shares, extract_proportions
 from provgraph.verification.quantulum_reader import Raw, read_piece
 from provgraph.verification.slots import Mention
 from provgraph.verification.wordsets import content_stems, near_stems
@@ -218,6 +218,12 @@ def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> 
         if mention is not None:
             by_raw[i] = mention
             out.append(mention)
+    # shares stated as two counts, read beside the counts (they take no span)
+    out += [
+        m
+        for m in derived_shares(text)
+        if not any(s < m.end and m.start < e for s, e in exclude or [])
+    ]
     changes = [
         (by_raw[a], by_raw[b])
         for a, b in pairs

@@ -41,6 +41,9 @@ class Signals:
     nli_contradiction_unrelated: bool = False
     #: Statements the claim was split into by the focused pass (1: not split).
     claim_statements: int = 1
+    #: For a split claim: the focused entailment of its weakest statement (None: not
+    #: split). Near zero, one part of the claim is not in the evidence at all.
+    nli_weakest_entailment: float | None = None
     #: The value-free reading (valuefree.py): NLI's contradiction (best window, most
     #: contradicting window) of the claim with its unverified quantities left open,
     #: when that was read. Discounts the contradiction side only.

@@ -47,6 +47,9 @@ class Mention:
     #: For counts: the counted noun's stems ("42 *people*"); counts of different
     #: things are never compared.
     noun: frozenset[str] = frozenset()
+    #: Derived from other values (a share stated as two counts): it agrees with a
+    #: claim value only where anchored to the same words, never by overlap alone.
+    derived: bool = False
 
     def overlaps(self, other: Mention) -> bool:
         return self.low <= other.high and other.low <= self.high
@@ -98,8 +101,9 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     scored = [(anchor_score(claim_value, v), v) for v in same_kind]
     best = max(s for s, _ in scored)
     if best < SAME_SUBJECT_SCORE:
-        if any(claim_value.overlaps(v) for v in same_kind):
-            return Outcome.AGREE, next(v for v in same_kind if claim_value.overlaps(v))
+        overlapping = [v for v in same_kind if claim_value.overlaps(v) and not v.derived]
+        if overlapping:
+            return Outcome.AGREE, overlapping[0]
         return Outcome.UNVERIFIED, None
     top = [v for s, v in scored if s == best]
     for v in top:

@@ -40,7 +40,9 @@ about the claim can neither support nor refute it);
 ``contradiction ≥ contradicted``, ``support < supported`` and the source is
 *related* to the claim (:func:`relatedness` ≥ :data:`RELATED_FLOOR`, or no
 lexical/embedding signal to tell) → ``contradicted``; ``support ≥ supported``
-→ ``supported``; ``support ≥ weak`` → ``weak``; else ``unsupported``. An
+→ ``supported``; ``support ≥ weak`` → ``weak`` (``unsupported`` when one statement
+of a split claim is not in the evidence at all, :func:`a_part_is_missing`); else
+``unsupported``. An
 unrelated source is at worst unsupported: NLI models call many unrelated
 pairs "contradiction", and a source that is not about the claim cannot refute
 it; likewise when the focused NLI pass found the contradiction only for a
@@ -206,6 +208,19 @@ def values_confirmed(signals: Signals) -> bool:
     return signals.consistency_agreement is not None and signals.consistency_agreement >= 1.0
 
 
+#: A split claim's weakest statement below this focused entailment is taken as not in
+#: the evidence at all (hand-written partial claims: 0.05–0.09; session 11).
+MISSING_PART_BELOW = 0.1
+
+
+def a_part_is_missing(signals: Signals) -> bool:
+    """One statement of a two-part claim is not in the evidence (its focused entailment
+    is near zero): the claim is then at best unsupported, never weakly supported —
+    the lexical overlap of the other part is what lifts such a claim's support."""
+    weakest = signals.nli_weakest_entailment
+    return signals.claim_statements > 1 and weakest is not None and weakest < MISSING_PART_BELOW
+
+
 def _confidence(distance: float) -> float:
     return round(0.5 + 0.5 * min(1.0, abs(distance) / 0.25), 6)
 
@@ -252,6 +267,9 @@ def decide(
         return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))
     if support >= t.supported:
         return Verdict.SUPPORTED, _confidence(support - t.supported)
+    if support >= t.weak and signals is not None and a_part_is_missing(signals):
+        # weak evidence for one part is no evidence for the other: not "weakly supported"
+        return Verdict.UNSUPPORTED, _confidence(support - t.weak)
     if (
         support >= t.weak
         and signals is not None

@@ -50,12 +50,6 @@ CASES: list[dict[str, Any]] = [case for cases in FILE_CASES.values() for case in
 #: Cases the shipped NLI model gets wrong (measured), with why. Not fixed by
 #: sentence-specific rules on purpose: that would pass this file and nothing else.
 KNOWN_MODEL_LIMITS: dict[str, str] = {
-    "part2-while-missing": (
-        "weak (support 0.354) where unsupported is right: the combiner was refitted on "
-        "the session-4 full dump before the focused NLI pass existed, so the lexical and "
-        "embedding features (high: the first part is stated verbatim) outweigh the "
-        "weakest part's focused entailment (0.09); refit on a dump of the merged pipeline"
-    ),
     "neg-no-longer-supported": (
         "NLI scores 'ended its Lisbon service' against 'no longer flies to Lisbon' as "
         "contradiction 0.86, and the positive form 'The airline flies to Lisbon' as entailed "
@@ -77,10 +71,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "weak, no longer contradicted: 'without any opposition votes' vs 'unanimously' — "
         "NLI entailment 0.21, and the positive form is contradicted only 0.45"
     ),
-    "num2-quarter-from-counts": (
-        "a proportion computed from two counts (102 of 400 = about a quarter) is not derived "
-        "by the quantity check; NLI entailment 0.06"
-    ),
     "num2-other-count-same-number": (
         "NLI entailment 0.97 for '12 public libraries' vs 'libraries lent 12 million books'; "
         "the quantity check marks 12 unconfirmed (a penalty) but does not override NLI"
@@ -88,10 +78,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
     "state2-operating-supported": (
         "NLI contradiction 0.54 for 'still in operation' vs 'continues to produce copper "
         "today': a paraphrase the model misses"
-    ),
-    "part2-and-second-missing": (
-        "the focused pass scores the missing statement low, but the fused support stays in "
-        "the weak band (0.40) from the lexical overlap with the first statement"
     ),
     "part2-and-second-contradicted": (
         "'free to attend' vs 'tickets cost 40 euros' share no word: the statement's "

@@ -185,3 +185,30 @@ def test_a_count_the_source_uses_only_for_other_things_is_not_confirmed(
     result = check_consistency("The company employs 3,000 people.", source, source)
     assert ("3,000" not in result.number_mismatches) is confirmed
     assert not result.anchored_mismatches  # unconfirmed, never a contradiction
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("Of the 400 students who sat the exam, 102 passed.", 25.4, 25.6),
+        ("The college accepted 312 of its 3,050 applicants.", 10.2, 10.3),
+        ("Only 18 of the 120 patients recovered within a week.", 14.5, 15.5),
+    ],
+)
+def test_a_share_stated_as_two_counts_is_a_percentage(text: str, low: float, high: float) -> None:
+    (share,) = [m for m in extract_quantities(text) if m.kind == "percent"]
+    assert low - 0.05 <= share.low <= share.high <= high + 0.05
+    # the counts stay counts: "102 passed" is still checkable
+    assert len([m for m in extract_quantities(text) if m.kind == "count"]) == 2
+
+
+def test_a_share_from_counts_agrees_only_about_the_same_thing() -> None:
+    source = "Of the 400 staff, 102 passed the exam and the rest are based in London."
+    agree = check_consistency("About a quarter of the staff passed the exam.", source, source)
+    assert agree.agreements and agree.penalty == 0.0
+    wrong = check_consistency("About half of the staff passed the exam.", source, source)
+    assert wrong.anchored_mismatches
+    # the same population, another predicate: not confirmed by overlap alone
+    other = "Of the 400 staff, 102 are based in Leeds and the rest in London."
+    remote = check_consistency("About a quarter of the staff work remotely.", other, other)
+    assert not remote.agreements and not remote.anchored_mismatches

@@ -30,7 +30,7 @@ def _span(claim: str, surface: str) -> tuple[tuple[int, int], ...]:
 @pytest.mark.parametrize(
     ("claim", "surface", "opened"),
     [
-        ("The library holds 2 million books.", "2 million", "The library holds some books."),
+        ("The library holds 2 million books.", "2 million", "The library holds books."),
         ("The bridge is 300 metres long.", "300 metres", "The bridge is some metres long."),
         ("Turnout was 64% in May.", "64%", "Turnout was some percent in May."),
         ("The firm raised $1.5 million.", "$1.5 million", "The firm raised some money."),
@@ -39,7 +39,7 @@ def _span(claim: str, surface: str) -> tuple[tuple[int, int], ...]:
             "Seven percent",
             "Some percent of voters stayed home.",
         ),
-        ("The school has 1,200 pupils.", "1,200", "The school has some pupils."),
+        ("The school has 1,200 pupils.", "1,200", "The school has pupils."),
     ],
 )
 def test_the_value_is_left_open(claim: str, surface: str, opened: str) -> None:
@@ -67,7 +67,7 @@ def test_a_date_goes_with_its_preposition(claim: str, date: str, opened: str) ->
 def test_a_date_and_a_quantity_together() -> None:
     claim = "The firm hired 300 engineers in 2021."
     assert value_free_form(claim, _span(claim, "300"), _span(claim, "2021")) == (
-        "The firm hired some engineers."
+        "The firm hired engineers."
     )
     # a date without a preposition is the clause's subject: not dropped
     subject = "2020 was the warmest year on record."
@@ -165,7 +165,7 @@ WINDOW = "The library opened in 1911 and is visited by 300,000 readers every yea
 OTHER = "Its reading room seats 200."
 SOURCE = f"{WINDOW} {OTHER}"
 CLAIM = "The library holds 2 million books."
-OPENED = "The library holds some books."
+OPENED = "The library holds books."
 
 
 def _nli(worst: tuple[int, int]) -> StageScore:
