@@ -55,7 +55,7 @@ from provgraph.verification.slots import (
     compare,
 )
 from provgraph.verification.unstated import might_state
-from provgraph.verification.wordsets import content_stems, near_stems
+from provgraph.verification.wordsets import content_stems, near_stems, sentence_around
 
 #: A year as the date reader writes one (1000-2099), as a whole word.
 _YEAR_RE = re.compile(r"(?<![\w.])(?<!\d,)((?:1[0-9]{3}|20[0-9]{2}))(?![\w])(?!,\d)(?!\.\d)")
@@ -158,13 +158,6 @@ def _years_of(text: str) -> frozenset[str]:
     return frozenset(_YEAR_RE.findall(text))
 
 
-def _sentence_around(text: str, start: int, end: int) -> str:
-    """The sentence of ``text`` holding ``[start, end)`` (split at ``. ``, ``! ``, ``? ``)."""
-    left = max(text.rfind(p, 0, start) for p in (". ", "! ", "? "))
-    rights = [i for i in (text.find(p, end) for p in (". ", "! ", "? ")) if i >= 0]
-    return text[left + 1 if left >= 0 else 0 : min(rights) + 1 if rights else len(text)]
-
-
 def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> list[Mention]:
     """The window's quantities a claim anchored to ``years`` may be compared with.
 
@@ -176,7 +169,7 @@ def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> 
     """
     if not years:
         return mentions
-    anchored = [(m, _years_of(_sentence_around(window, m.start, m.end))) for m in mentions]
+    anchored = [(m, _years_of(sentence_around(window, m.start, m.end))) for m in mentions]
     if not any(there & years for _, there in anchored):
         return mentions
     return [m for m, there in anchored if not there or there & years]
@@ -222,7 +215,7 @@ def _stated_elsewhere(
         counted = _counted_after(source, m.end())
         if value.noun and counted is not None and not value.noun & counted:
             continue  # "sold 5,000 cars" does not state "employs 5,000 people"
-        there = _years_of(_sentence_around(source, m.start(), m.end()))
+        there = _years_of(sentence_around(source, m.start(), m.end()))
         if years and there and not years & there:
             continue  # the figure of another year
         return True
@@ -264,47 +257,41 @@ def _judge(
     pairs: list[tuple[str, str]],
     years: frozenset[str] = frozenset(),
     unstated: list[Mention] | None = None,
-) -> tuple[list[str], list[Mention], list[str], list[str]]:
-    """``(mismatched, unverified, agreed, window values that disagreed)``: surfaces,
-    and the unverified claim values themselves (their spans feed the value-free reading).
+) -> tuple[list[str], list[str], list[str], list[str]]:
+    """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces.
 
     Appends ``(claim surface, window surface)`` of agreeing values written
     differently to ``pairs``. ``years``: the claim's years, which anchor its
     quantities (see :func:`_stated_elsewhere`). ``unstated``: also collects the
-    values that are not agreed and that nothing could state: no window value of the
-    same dimension, measure and counted thing, and their digits nowhere in the source.
-    (A value the window has comparable values for but that is not anchored to one
-    is left out: the anchoring misses some same-fact pairs, "662 tons" / "displaced
-    265 metric tons", and that contradiction is real.)
+    values not agreed that nothing could state — digits nowhere in the source, no
+    window value that :func:`~provgraph.verification.unstated.might_state` them.
     """
     mismatched: list[str] = []
-    unverified: list[Mention] = []
+    unverified: list[str] = []
     agreed: list[str] = []
     against: list[str] = []
+    source_numbers = _plain_numbers(source)
     for value in claim_values:
         candidates = _date_views(value, window_values) if dates else window_values
         outcome, other = compare(value, candidates)
         stated = outcome == Outcome.MISMATCH and _stated_elsewhere(
             value, source, whole=dates, years=years
         )
+        written = _plain_numbers(value.surface)
+        present = bool(written) and written <= source_numbers
         if outcome == Outcome.AGREE or stated:
             agreed.append(value.surface)
             if outcome == Outcome.AGREE and other is not None and other.surface != value.surface:
                 pairs.append((value.surface, other.surface))
-        elif outcome == Outcome.MISMATCH:
+            continue
+        if outcome == Outcome.MISMATCH:
             mismatched.append(value.surface)
             if other is not None:
                 against.append(other.surface)
-        elif outcome == Outcome.UNVERIFIED:
-            written = _plain_numbers(value.surface)
-            present = bool(written) and written <= _plain_numbers(source)
-            if not present or _counts_other_things(value, source):
-                unverified.append(value)
-        if unstated is not None and outcome != Outcome.AGREE and not stated:
-            written = _plain_numbers(value.surface)
-            nowhere = bool(written) and not written <= _plain_numbers(source)
-            if nowhere and not might_state(value, candidates):
-                unstated.append(value)
+        elif outcome == Outcome.UNVERIFIED and (not present or _counts_other_things(value, source)):
+            unverified.append(value.surface)
+        if unstated is not None and written and not present and not might_state(value, candidates):
+            unstated.append(value)
     return mismatched, unverified, agreed, against
 
 
@@ -388,8 +375,8 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     if antonym is not None:
         details["antonyms"] = f"claim {antonym.claim_word} / source {antonym.source_word}"
     return ConsistencyResult(
-        year_mismatches=tuple(sorted(set(d_mm + [m.surface for m in d_unv]))),
-        number_mismatches=tuple(sorted(set(q_mm + [m.surface for m in q_unv]))),
+        year_mismatches=tuple(sorted(set(d_mm + d_unv))),
+        number_mismatches=tuple(sorted(set(q_mm + q_unv))),
         negation_mismatch=any(f is not None for f in (negation, antonym, swap, ended)),
         anchored_mismatches=tuple(sorted(set(d_mm + q_mm))),
         checked=True,

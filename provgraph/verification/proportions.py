@@ -15,7 +15,7 @@ import re
 
 from provgraph.verification.bounds import bounded
 from provgraph.verification.slots import Mention
-from provgraph.verification.wordsets import content_stems, near_stems
+from provgraph.verification.wordsets import content_stems, near_stems, sentence_around
 
 _FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
 _FRACTIONS.update({"thirds": 100 / 3, "quarters": 25.0, "fifths": 20.0, "tenths": 10.0})
@@ -148,8 +148,6 @@ def _share_words(text: str, start: int, end: int, whole_end: int) -> frozenset[s
     """What a share is *of*: its sentence's content stems, less the population counted
     ("students" of "400 students") — so that "a quarter of the staff work remotely" is
     not anchored to "102 of the 400 staff are based in Leeds" by "staff" alone."""
-    left = max(text.rfind(p, 0, start) for p in (". ", "! ", "? ", "; "))
-    rights = [i for i in (text.find(p, end) for p in (". ", "! ", "? ", "; ")) if i >= 0]
-    sentence = text[left + 1 if left >= 0 else 0 : min(rights) if rights else len(text)]
+    sentence = sentence_around(text, start, end, stops=(". ", "! ", "? ", "; "))
     population = set(content_stems(text[whole_end : whole_end + 30])[:1])
     return frozenset(w for w in content_stems(sentence) if w not in population)

@@ -321,24 +321,14 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
     assert stages.nli is not None
     todo = [i for i in live if "nli" in out[i].scores]
     items = [(pairs[i][0], out[i].scores["nli"], out[i].rewrites) for i in todo]
-    for i, done in zip(
-        todo,
-        refocus_all(_pair_scorer(stages), items, stages.config.nli_decisive),
-        strict=True,
-    ):
-        if done is not None:
-            out[i].scores["nli"], signals = done
-            out[i].sig.update(signals)
+    _reread(out, todo, refocus_all(_pair_scorer(stages), items, stages.config.nli_decisive))
 
 
 def _run_polarity(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
     """Negated claims read again in their positive form (polarity.py); updates the NLI signals."""
     todo = [i for i in live if "nli" in out[i].scores]
     items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
-    for i, done in zip(todo, reread_negated(_pair_scorer(stages), items), strict=True):
-        if done is not None:
-            out[i].scores["nli"], signals = done
-            out[i].sig.update(signals)
+    _reread(out, todo, reread_negated(_pair_scorer(stages), items))
 
 
 def _run_value_free(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
@@ -348,9 +338,16 @@ def _run_value_free(stages: Stages, pairs: list[Pair], live: list[int], out: lis
         (pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig, out[i].unstated)
         for i in todo
     ]
-    for i, done in zip(todo, reread_without_values(_pair_scorer(stages), items), strict=True):
-        if done is not None:
-            out[i].scores["nli"], signals = done
+    _reread(out, todo, reread_without_values(_pair_scorer(stages), items))
+
+
+def _reread(
+    out: list[Scored], todo: list[int], done: list[tuple[StageScore, dict[str, Any]] | None]
+) -> None:
+    """Apply a re-reading pass's results: the NLI score and signals it replaces (None: kept)."""
+    for i, result in zip(todo, done, strict=True):
+        if result is not None:
+            out[i].scores["nli"], signals = result
             out[i].sig.update(signals)
 
 

@@ -45,7 +45,7 @@ class Signals:
     #: split). Near zero, one part of the claim is not in the evidence at all.
     nli_weakest_entailment: float | None = None
     #: The value-free reading (valuefree.py): NLI's contradiction (best window, most
-    #: contradicting window) of the claim with its unverified quantities left open,
+    #: contradicting window) of the claim with its unstated quantities and dates left open,
     #: when that was read. Discounts the contradiction side only.
     nli_value_free_contradiction: float | None = None
     nli_value_free_max_contradiction: float | None = None
@@ -54,7 +54,7 @@ class Signals:
         """The signals the contradiction side reads: NLI's contradictions limited to
         what survives the value-free reading (a premise that contradicts the claim for a
         reason other than its unstated value contradicts the value-free form too).
-        Support keeps the claim's own reading: the unverified value already weighs on
+        Support keeps the claim's own reading: an unconfirmed value already weighs on
         it through the consistency penalty."""
         best, worst = self.nli_value_free_contradiction, self.nli_value_free_max_contradiction
         if best is None and worst is None:

@@ -125,7 +125,8 @@ def value_free_form(
     """``claim`` with every unstated value left open, or None when there is none or one
     cannot be opened safely.
 
-    ``spans``: claim character offsets of quantities (the number becomes "some");
+    ``spans``: claim character offsets of quantities (the number becomes "some", a
+    bare count before its noun is dropped);
     ``date_spans``: of dates (dropped with their preposition). A zero quantity, a
     date with no preposition, or overlapping spans leave it None.
     """

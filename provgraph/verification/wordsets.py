@@ -141,3 +141,12 @@ def near_stems(
     after = content_stems(text[end : end + 60])
     near = frozenset(before[-width:] + after[:width])
     return near, near
+
+
+def sentence_around(
+    text: str, start: int, end: int, stops: tuple[str, ...] = (". ", "! ", "? ")
+) -> str:
+    """The sentence of ``text`` holding ``[start, end)`` (split at ``stops``)."""
+    left = max(text.rfind(p, 0, start) for p in stops)
+    rights = [i for i in (text.find(p, end) for p in stops) if i >= 0]
+    return text[left + 1 if left >= 0 else 0 : min(rights) + 1 if rights else len(text)]
