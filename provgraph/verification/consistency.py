@@ -22,8 +22,9 @@ claim's values and negations with its evidence window:
   mismatch only when the negated predicate is asserted on the other side;
   negation and antonyms are checked per statement of a two-part claim
   (:mod:`~provgraph.verification.claimsplit`);
-* argument order and ended states (:mod:`~provgraph.verification.roles`):
-  "A acquired B" vs "B acquired A", "is closed" vs "reopened", and
+* argument order, ended states and cancelled events
+  (:mod:`~provgraph.verification.roles`): "A acquired B" vs "B acquired A", "is
+  closed" vs "reopened", "took place" vs "was called off", and
   comparisons with their sides exchanged (:mod:`~provgraph.verification.comparatives`):
   "A has a higher GDP than B" vs "B has a higher GDP than A" — the same
   conflict signal as a negation mismatch.
@@ -47,7 +48,7 @@ from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.measures import different_measures, same_counted_noun
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.quantities import Quantities, read_quantities
-from provgraph.verification.roles import ended_state, role_swap
+from provgraph.verification.roles import cancelled_event, ended_state, role_swap
 from provgraph.verification.slots import (
     SAME_SUBJECT_SCORE,
     Mention,
@@ -55,10 +56,9 @@ from provgraph.verification.slots import (
     compare,
 )
 from provgraph.verification.unstated import might_state
-from provgraph.verification.wordsets import content_stems, near_stems, sentence_around
+from provgraph.verification.wordsets import YEAR_RE, content_stems, near_stems, sentence_around
 
 #: A year as the date reader writes one (1000-2099), as a whole word.
-_YEAR_RE = re.compile(r"(?<![\w.])(?<!\d,)((?:1[0-9]{3}|20[0-9]{2}))(?![\w])(?!,\d)(?!\.\d)")
 _NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
 _SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
 #: The word right after a number, when nothing separates them ("5,000 *cars*").
@@ -155,7 +155,7 @@ class ConsistencyResult:
 
 
 def _years_of(text: str) -> frozenset[str]:
-    return frozenset(_YEAR_RE.findall(text))
+    return frozenset(YEAR_RE.findall(text))
 
 
 def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> list[Mention]:
@@ -357,7 +357,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     if negation is None:
         antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)
     swap = role_swap(claim, window) or comparative_swap(claim, window)
-    ended = ended_state(claim, window)
+    ended = ended_state(claim, window) or cancelled_event(claim, window)
     details: dict[str, str] = {}
     if swap is not None:
         details["roles"] = (
@@ -391,6 +391,8 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
             if negation is not None
             else antonym.subject_share
             if antonym is not None
+            else ended.share
+            if ended is not None
             else None
         ),
         unstated_spans=tuple(sorted((m.start, m.end) for m in q_unstated)),

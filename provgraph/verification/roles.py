@@ -19,6 +19,15 @@ argument order or of events that end a state. Two small, general rules:
   ("reopened", "shut down", "resigned", "until … dismissed", "died"),
   not negated. The lexicon is of general state/ending pairs, not of any data
   set.
+* **cancelled event** (:func:`cancelled_event`): the claim says an event took
+  place ("was held", "went ahead", "took place") and the source says that
+  event was cancelled ("called off", "scrapped"): the model reads the shared
+  event words as agreement (entailment 0.96 for "The marathon was held in April
+  2021." against "The April 2021 marathon was called off after heavy snow.").
+  The cancelled thing must be the claim's subject, in the clause of the
+  cancellation ("The flights were cancelled after the accident" says nothing of
+  whether the accident happened); a source sentence that also says the event
+  took place, or was postponed or rescheduled, is left to the model.
 """
 
 from __future__ import annotations
@@ -30,7 +39,7 @@ from dataclasses import dataclass
 from provgraph.verification.claimsplit import can_be_verb, subject_and_verb
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import STOPWORDS, stem
+from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'&.-]*|\S")
 _DETERMINERS = frozenset(
@@ -251,6 +260,9 @@ class StateFinding:
 
     state: str
     event: str
+    #: share of the words that name the claim's event (its subject, its names) in the
+    #: sentence that ends it (None: not measured; the verdict uses its relevance instead)
+    share: float | None = None
 
 
 def _holder(claim: str) -> set[str]:
@@ -290,3 +302,83 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue
                 return StateFinding(state, event)
     return None
+
+
+_TOOK_PLACE = re.compile(
+    r"\b(?:t(?:ook|akes?|aking) place|(?:was|were|is|are|been|being) (?:held|staged|played)"
+    r"|(?:went|goes?|going|gone) ahead|happened|occurred|premiered)\b",
+    re.IGNORECASE,
+)
+_CANCELLED = re.compile(
+    r"\b(?:cancell?(?:ed|ation|s)?|cancel|call(?:ed|s|ing)? off|scrap(?:ped|s)?|scrubbed|axed)\b",
+    re.IGNORECASE,
+)
+_NOT_FINAL = re.compile(r"\b(?:postpon|reschedul|reinstat|revers|overturn|resum)", re.IGNORECASE)
+#: In the *source*, any sign the event took place after all ("cancelled and held online
+#: instead"), auxiliary or not: the source then tells both stories and the model decides.
+_TOOK_PLACE_AFTER_ALL = re.compile(
+    r"\b(?:held|staged|t(?:ook|akes?|aking) place|(?:went|goes?|going|gone) ahead|happened"
+    r"|occurred|premiered|returned)\b",
+    re.IGNORECASE,
+)
+_CAUSE_OR_TIME = re.compile(
+    r"\b(?:after|because|due to|following|when|since|before|until|and|amid|over)\b",
+    re.IGNORECASE,
+)
+
+
+def _cancellation_clause(sentence: str) -> str | None:
+    """The stretch of ``sentence`` that says what was cancelled: the clause of the
+    cue, cut where a cause or a time begins ("… called off *after heavy snow*")."""
+    for clause in clauses(sentence):
+        cue = _CANCELLED.search(clause.text)
+        if cue is None:
+            continue
+        start, end = 0, len(clause.text)
+        for cut in _CAUSE_OR_TIME.finditer(clause.text):
+            if cut.end() <= cue.start():
+                start = cut.end()
+            elif cut.start() >= cue.end():
+                end = min(end, cut.start())
+        return clause.text[start:end]
+    return None
+
+
+def cancelled_event(claim: str, window: str) -> StateFinding | None:
+    """The event the claim says took place that a source sentence says was cancelled."""
+    happened = _TOOK_PLACE.search(claim)
+    if happened is None or _CANCELLED.search(claim):
+        return None
+    claimed = stem(happened.group(0).split()[-1])
+    if any(claimed in scope for _cue, scope in negated_scopes(claim)):
+        return None  # "did not take place": a cancellation agrees
+    holder = _holder(claim)
+    if not holder:
+        return None
+    years = set(YEAR_RE.findall(claim))
+    for sentence in split_sentences(window):
+        text = sentence.text
+        if _TOOK_PLACE_AFTER_ALL.search(text) or _NOT_FINAL.search(text):
+            continue
+        named = set(YEAR_RE.findall(text))
+        if years and named and not years & named:
+            continue  # "took place in 2021" / "the 2020 festival was cancelled"
+        stretch = _cancellation_clause(text)
+        if stretch is None or len(holder & set(content_stems(stretch))) * 2 < len(holder):
+            continue
+        cue = _CANCELLED.search(stretch)
+        assert cue is not None
+        negated = {w for _cue, scope in negated_scopes(text) for w in scope}
+        if stem(cue.group(0).split()[0]) in negated:
+            continue
+        named = _naming_stems(claim) | holder
+        share = len(named & set(content_stems(text))) / len(named)
+        return StateFinding(happened.group(0).lower(), cue.group(0).lower(), share)
+    return None
+
+
+def _naming_stems(claim: str) -> set[str]:
+    """Stems of the claim's names ("Berlin", "April"): with its subject, the words that say
+    *which* event; "as planned", "on schedule" say how it went and are left out."""
+    tokens, names = named_tokens(claim)
+    return {s for start, end, _key in names for s in content_stems(" ".join(tokens[start:end]))}

@@ -20,6 +20,9 @@ CLAUSE_BOUNDARY_RE = re.compile(
     r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,(?!\d)\s*|\s(?:but|whereas|while|although|though|yet)\s|[.]$"
 )
 
+YEAR_RE = re.compile(r"(?<![\w.])(?<!\d,)((?:1[0-9]{3}|20[0-9]{2}))(?![\w])(?!,\d)(?!\.\d)")
+"""A year: four digits 1000–2099, not part of a number ("1,990", "1990.5") or a word."""
+
 _STOPWORDS_TEXT = """
     a an the and or of in on at to for with by from as into onto than then that this these
     those there here is are was were be been being am has have had having do does did doing

@@ -10,7 +10,7 @@ from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.focus import plan, premise_clauses, rewrite_values
 from provgraph.verification.quantities import extract_quantities
-from provgraph.verification.roles import ended_state, relations, role_swap
+from provgraph.verification.roles import cancelled_event, ended_state, relations, role_swap
 
 
 @pytest.mark.parametrize(
@@ -164,3 +164,4 @@ def test_splitting_focus_planning_and_role_rules_never_raise(claim: str, window:
     plan(claim, window, (), 0.5, 0.8)
     role_swap(claim, window)
     ended_state(claim, window)
+    cancelled_event(claim, window)
