@@ -132,6 +132,13 @@ def _american(word: str) -> str:
     return word
 
 
+def are_opposites(word: str, other: str) -> bool:
+    """Are two lower-case words (lemmas) opposites in either lexicon ("cheap", "expensive")?"""
+    if stem(other) in LEXICON.get(stem(word), ()):
+        return True
+    return _american(other) in WORDNET_LEXICON.get(_american(word), ())
+
+
 def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     """The first opposite pair between the claim and its best-matching window sentence."""
     sentence, share = best_sentence(claim, window)

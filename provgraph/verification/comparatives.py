@@ -26,7 +26,7 @@ _CLAUSE_BREAK = frozenset([",", ";", ":", "than"])
 _REACH = 6
 
 
-def _comparative(word: str) -> str | None:
+def positive_form(word: str) -> str | None:
     """The positive form of a one-word comparative ("higher" → "high"), else None."""
     from lemminflect import getAllLemmas
 
@@ -62,7 +62,7 @@ def comparisons(sentence: str) -> list[tuple[str, str, str]]:
             if word in _QUANTIFIERS and k + 1 < t:
                 found = (k, f"{word} {tokens[k + 1].lower()}")
                 break
-            lemma = _comparative(tokens[k])
+            lemma = positive_form(tokens[k])
             if lemma is not None:
                 found = (k, lemma)
                 break

@@ -18,16 +18,11 @@ claim's values and negations with its evidence window:
   - paraphrased values agree ("7%" / "seven percent", "$1.5 million" /
     "1,500 thousand dollars", "more than 80" / 95, "most" / 63%);
 
-* negation (:mod:`~provgraph.verification.negation`) is scope-aware: a
-  mismatch only when the negated predicate is asserted on the other side;
-  negation and antonyms are checked per statement of a two-part claim
-  (:mod:`~provgraph.verification.claimsplit`);
-* argument order, ended states and cancelled events
-  (:mod:`~provgraph.verification.roles`): "A acquired B" vs "B acquired A", "is
-  closed" vs "reopened", "took place" vs "was called off", and
-  comparisons with their sides exchanged (:mod:`~provgraph.verification.comparatives`):
-  "A has a higher GDP than B" vs "B has a higher GDP than A" — the same
-  conflict signal as a negation mismatch.
+* conflicts of meaning (:mod:`~provgraph.verification.meaning_conflicts`): a
+  negated predicate asserted on the other side, opposites, agent and patient or
+  a comparison's sides exchanged, an ended state, a cancelled event, a
+  comparison stated the other way ("cheaper than" / "costs more than") — one
+  conflict signal, ``negation_mismatch``.
 
 ``penalty`` (in [0, 1]) keeps the meaning the fusion was fitted on: 0.8 for a
 value the source gives differently, 0.5 for a value the source does not
@@ -40,15 +35,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.changes import extract_changes, judge_change
-from provgraph.verification.claimsplit import split_statements
-from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.dates import extract_dates, in_year
+from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.measures import different_measures, same_counted_noun
-from provgraph.verification.negation import negation_conflict
 from provgraph.verification.quantities import Quantities, read_quantities
-from provgraph.verification.roles import cancelled_event, ended_state, role_swap
 from provgraph.verification.slots import (
     SAME_SUBJECT_SCORE,
     Mention,
@@ -350,51 +341,23 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         unstated=q_unstated,
     )
     q_mm, q_ok = q_mm + c_mm, q_ok + c_ok
-    # each statement of a two-part claim on its own: "a larger screen but a smaller battery"
-    statements = split_statements(claim) or [claim]
-    negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
-    antonym = None
-    if negation is None:
-        antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)
-    swap = role_swap(claim, window) or comparative_swap(claim, window)
-    ended = ended_state(claim, window) or cancelled_event(claim, window)
+    meaning = meaning_conflict(claim, window)
     details: dict[str, str] = {}
-    if swap is not None:
-        details["roles"] = (
-            f"claim {swap.claim[0]} {swap.verb} {swap.claim[1]} / "
-            f"source {swap.source[0]} {swap.verb} {swap.source[1]}"
-        )
-    if ended is not None:
-        details["ended_state"] = f"claim: {ended.state} / source: {ended.event}"
     if d_against or q_against:
         details["values_in_source"] = ", ".join((d_against + q_against)[:10])
-    if negation is not None:
-        details["negated_predicate"] = (
-            f"{negation.side}: {negation.cue} {' '.join(negation.predicate)}"
-        )
-    if antonym is not None:
-        details["antonyms"] = f"claim {antonym.claim_word} / source {antonym.source_word}"
     return ConsistencyResult(
         year_mismatches=tuple(sorted(set(d_mm + d_unv))),
         number_mismatches=tuple(sorted(set(q_mm + q_unv))),
-        negation_mismatch=any(f is not None for f in (negation, antonym, swap, ended)),
+        negation_mismatch=meaning.found,
         anchored_mismatches=tuple(sorted(set(d_mm + q_mm))),
         checked=True,
-        details=details,
+        details={**meaning.details, **details},
         agreements=tuple(sorted(set(d_ok + q_ok))),
         values_checked=len(claim_dates) + len(claim_quantities) + len(c_mm) + len(c_ok),
         values_agreed=len(d_ok) + len(q_ok),
         agreed_values=tuple(pairs),
         agreed_changes=tuple(c_ok),
-        conflict_share=(
-            negation.share
-            if negation is not None
-            else antonym.subject_share
-            if antonym is not None
-            else ended.share
-            if ended is not None
-            else None
-        ),
+        conflict_share=meaning.share,
         unstated_spans=tuple(sorted((m.start, m.end) for m in q_unstated)),
         unstated_date_spans=tuple(sorted((m.start, m.end) for m in d_unstated)),
     )

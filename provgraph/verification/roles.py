@@ -304,10 +304,11 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
     return None
 
 
+_OCCURRED = (
+    r"t(?:ook|akes?|aking) place|(?:went|goes?|going|gone) ahead|happened|occurred|premiered"
+)
 _TOOK_PLACE = re.compile(
-    r"\b(?:t(?:ook|akes?|aking) place|(?:was|were|is|are|been|being) (?:held|staged|played)"
-    r"|(?:went|goes?|going|gone) ahead|happened|occurred|premiered)\b",
-    re.IGNORECASE,
+    rf"\b(?:{_OCCURRED}|(?:was|were|is|are|been|being) (?:held|staged|played))\b", re.IGNORECASE
 )
 _CANCELLED = re.compile(
     r"\b(?:cancell?(?:ed|ation|s)?|cancel|call(?:ed|s|ing)? off|scrap(?:ped|s)?|scrubbed|axed)\b",
@@ -316,11 +317,7 @@ _CANCELLED = re.compile(
 _NOT_FINAL = re.compile(r"\b(?:postpon|reschedul|reinstat|revers|overturn|resum)", re.IGNORECASE)
 #: In the *source*, any sign the event took place after all ("cancelled and held online
 #: instead"), auxiliary or not: the source then tells both stories and the model decides.
-_TOOK_PLACE_AFTER_ALL = re.compile(
-    r"\b(?:held|staged|t(?:ook|akes?|aking) place|(?:went|goes?|going|gone) ahead|happened"
-    r"|occurred|premiered|returned)\b",
-    re.IGNORECASE,
-)
+_TOOK_PLACE_AFTER_ALL = re.compile(rf"\b(?:{_OCCURRED}|held|staged|returned)\b", re.IGNORECASE)
 _CAUSE_OR_TIME = re.compile(
     r"\b(?:after|because|due to|following|when|since|before|until|and|amid|over)\b",
     re.IGNORECASE,

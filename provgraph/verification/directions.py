@@ -1,0 +1,183 @@
+"""Comparisons in opposite directions: "is cheaper than" / "costs more than".
+
+The shipped NLI model does not read the direction of a comparison: "The new
+engine is more efficient than the old one." against "… is less efficient than
+the old one." scores entailment 0.62, "cheaper than" against "costs more than"
+0.52 (hand probe, session 12: six of six such pairs read as support). The
+antonym check cannot see them ("more"/"less" are function words there, and
+"costs more" is no word of a lexicon); the exchanged-sides check
+(:mod:`.comparatives`) needs the same comparative on both sides.
+
+A comparison is read from one clause: its two sides (the content words before
+the comparative, and after *than*), a dimension and a direction —
+
+* "<adjective>-er than" ("cheaper", "heavier"): the adjective, up;
+* "more / less / fewer <word> than" ("less efficient", "more expensive"): the
+  word, up for *more*;
+* "<verb> more / less than" ("costs more", "weighs less", "earned less"): the
+  verb, with "cost" read as *expensive* and "weigh" as *heavy*.
+
+Two comparisons of the same two sides conflict when they go opposite ways on one
+dimension, or the same way on two opposite dimensions ("cheaper" / "more
+expensive", by the antonym lexicons); with the sides exchanged, the other way
+round ("Coal is more expensive than solar" agrees with "Solar is cheaper than
+coal"). A negated comparison ("not cheaper than": possibly equal), a side that is
+a number ("more than 80": the quantity checks' business) and a side the other
+comparison does not share at least half of are never read as a conflict.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.antonyms import are_opposites
+from provgraph.verification.comparatives import positive_form
+from provgraph.verification.negation import negated_scopes
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import STOPWORDS, clauses, content_stems, stem
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\d,.]*|\S")
+_MORE = {"more": True, "less": False, "fewer": False}
+#: Verbs whose "more" is a property's: "costs more" = more expensive.
+_VERB_DIMENSIONS = {"cost": "expensive", "weigh": "heavy"}
+_REACH = 6
+_MIN_SIDE_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One "A … <comparative> … than B" of a clause."""
+
+    left: frozenset[str]
+    #: the compared property's word: an adjective's positive form, the word after
+    #: more/less, or a verb's lemma ("cost" read as "expensive")
+    dimension: str
+    up: bool
+    right: frozenset[str]
+
+
+@dataclass(frozen=True)
+class DirectionFinding:
+    """A claim comparison a source sentence states the other way."""
+
+    claim: str
+    source: str
+    #: share of the words of the claim comparison's two sides in that sentence (how
+    #: much of the claim the conflict is about)
+    share: float
+
+
+def _verb_lemma(word: str) -> str:
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word.lower()).get("VERB", ())
+    return str(lemmas[0]) if lemmas else word.lower()
+
+
+def _dimension(tokens: list[str], than: int) -> tuple[int, str, bool] | None:
+    """``(index, dimension, up)`` of the comparative before ``tokens[than]``."""
+    for k in range(than - 1, max(-1, than - 1 - _REACH), -1):
+        word = tokens[k].lower()
+        if word in _MORE:
+            if k + 1 < than and tokens[k + 1].lower() not in STOPWORDS:  # "more efficient than"
+                return k, tokens[k + 1].lower(), _MORE[word]
+            if k > 0 and tokens[k - 1][:1].isalpha():  # "costs more than"
+                verb = _verb_lemma(tokens[k - 1])
+                return k - 1, _VERB_DIMENSIONS.get(verb, verb), _MORE[word]
+            return None
+        positive = positive_form(tokens[k])
+        if positive is not None:
+            return k, positive, True
+    return None
+
+
+#: Stopwords that tell the two sides of a comparison apart ("the new engine … the old one").
+_SIDE_WORDS = frozenset(["new"])
+
+
+def _side(tokens: list[str]) -> frozenset[str]:
+    """A side's words: content stems, and the few stopwords that distinguish sides."""
+    words = " ".join(tokens)
+    return frozenset(content_stems(words)) | {t.lower() for t in tokens if t.lower() in _SIDE_WORDS}
+
+
+def comparisons(text: str) -> list[Comparison]:
+    """The comparisons of ``text``, one per "than" of a clause (negated ones left out)."""
+    out: list[Comparison] = []
+    for sentence in split_sentences(text):
+        negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
+        for clause in clauses(sentence.text):
+            tokens = _TOKEN.findall(clause.text)
+            lowered = [t.lower() for t in tokens]
+            if "than" not in lowered:
+                continue
+            than = lowered.index("than")
+            found = _dimension(tokens, than)
+            if found is None:
+                continue
+            k, dimension, up = found
+            right_text = " ".join(tokens[than + 1 :])
+            if re.match(r"[$£€\d]", right_text) or negated & {stem(t) for t in lowered[k:than]}:
+                continue  # "more than 80", "not cheaper than"
+            left, right = _side(tokens[:k]), _side(tokens[than + 1 :])
+            shared = left & right  # "the new bridge … than the old bridge": "bridge" tells none
+            if left - shared and right - shared:
+                out.append(Comparison(left - shared, dimension, up, right - shared))
+    return out
+
+
+def _same_way(a: Comparison, b: Comparison) -> bool | None:
+    """Do ``a`` and ``b`` go the same way (None: not the same dimension)?"""
+    if stem(a.dimension) == stem(b.dimension):
+        return a.up == b.up
+    if are_opposites(a.dimension, b.dimension):
+        return a.up != b.up
+    return None
+
+
+def _share(claim_side: frozenset[str], source_side: frozenset[str]) -> float:
+    return len(claim_side & source_side) / len(claim_side) if claim_side else 0.0
+
+
+def _conflict(claimed: Comparison, stated: Comparison) -> bool | None:
+    """True: opposite; False: agrees; None: not the same comparison.
+
+    The sides are aligned the way they share more words ("Lake Superior … than Lake
+    Michigan" / "Lake Michigan … than Lake Superior" share "lake" both ways: exchanged
+    wins), each claim side at least half found; a tie is no reading.
+    """
+    same_way = _same_way(claimed, stated)
+    if same_way is None:
+        return None
+    straight = (_share(claimed.left, stated.left), _share(claimed.right, stated.right))
+    # exchanged, the words both left sides share are context ("in the study lived"), not sides
+    exchanged = (
+        _share(claimed.left - stated.left, stated.right),
+        _share(claimed.right - stated.right, stated.left),
+    )
+    if sum(straight) > sum(exchanged) and min(straight) >= _MIN_SIDE_SHARE:
+        return not same_way
+    if sum(exchanged) > sum(straight) and min(exchanged) >= _MIN_SIDE_SHARE:
+        return same_way  # sides exchanged: the same way is the opposite claim
+    return None
+
+
+def direction_conflict(claim: str, window: str) -> DirectionFinding | None:
+    """A comparison of the claim a window sentence states the other way, unless another
+    window sentence states it the claim's way."""
+    claimed = comparisons(claim)
+    if not claimed:
+        return None
+    found: DirectionFinding | None = None
+    for sentence in split_sentences(window):
+        for stated in comparisons(sentence.text):
+            for mine in claimed:
+                verdict = _conflict(mine, stated)
+                if verdict is False:
+                    return None  # stated the claim's way: no conflict
+                if verdict and found is None:
+                    sides = mine.left | mine.right  # the comparative itself is the conflict
+                    share = len(sides & set(content_stems(sentence.text))) / len(sides)
+                    found = DirectionFinding(claim, sentence.text, share)
+    return found

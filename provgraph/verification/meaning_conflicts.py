@@ -1,0 +1,73 @@
+"""The consistency stage's conflicts of meaning, as opposed to values: one finding.
+
+Each rule names a way a source sentence about the claim's subject says the
+opposite while sharing its words — the pairs a small NLI model reads as
+agreement: a negated predicate (:mod:`.negation`), a pair of opposites
+(:mod:`.antonyms`), agent and patient or a comparison's sides exchanged
+(:mod:`.roles`, :mod:`.comparatives`), a state ended or an event cancelled
+(:mod:`.roles`), a comparison stated the other way (:mod:`.directions`).
+Negation and antonyms are checked per statement of a two-part claim ("a larger
+screen but a smaller battery"). They all set one signal
+(``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
+the first finding's sentence speaks of (None where a rule does not measure it:
+the verdict then uses the pair's relevance).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.comparatives import comparative_swap
+from provgraph.verification.directions import direction_conflict
+from provgraph.verification.negation import negation_conflict
+from provgraph.verification.roles import cancelled_event, ended_state, role_swap
+
+
+@dataclass(frozen=True)
+class MeaningConflict:
+    """Whether any rule fired, its share, and what each rule found (for the report)."""
+
+    found: bool = False
+    share: float | None = None
+    details: dict[str, str] = field(default_factory=dict)
+
+
+def meaning_conflict(claim: str, window: str) -> MeaningConflict:
+    """Every meaning rule over ``claim`` and ``window``."""
+    statements = split_statements(claim) or [claim]
+    negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
+    antonym = None
+    if negation is None:
+        antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)
+    swap = role_swap(claim, window) or comparative_swap(claim, window)
+    ended = ended_state(claim, window) or cancelled_event(claim, window)
+    direction = direction_conflict(claim, window)
+    details: dict[str, str] = {}
+    if swap is not None:
+        details["roles"] = (
+            f"claim {swap.claim[0]} {swap.verb} {swap.claim[1]} / "
+            f"source {swap.source[0]} {swap.verb} {swap.source[1]}"
+        )
+    if ended is not None:
+        details["ended_state"] = f"claim: {ended.state} / source: {ended.event}"
+    if direction is not None:
+        details["comparison_direction"] = f"claim: {direction.claim} / source: {direction.source}"
+    if negation is not None:
+        details["negated_predicate"] = (
+            f"{negation.side}: {negation.cue} {' '.join(negation.predicate)}"
+        )
+    if antonym is not None:
+        details["antonyms"] = f"claim {antonym.claim_word} / source {antonym.source_word}"
+    shares = (
+        negation.share if negation is not None else None,
+        antonym.subject_share if antonym is not None else None,
+        ended.share if ended is not None else None,
+        direction.share if direction is not None else None,
+    )
+    return MeaningConflict(
+        found=any(f is not None for f in (negation, antonym, swap, ended, direction)),
+        share=next((s for s in shares if s is not None), None),
+        details=details,
+    )
