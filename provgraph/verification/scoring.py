@@ -25,6 +25,7 @@ from provgraph.verification.nli import NliScorer
 from provgraph.verification.nli_refine import AgreementScorer, refine_matches
 from provgraph.verification.nli_stage import load_nli_stage
 from provgraph.verification.polarity import reread_negated
+from provgraph.verification.predicate import off_predicate
 from provgraph.verification.report import Evidence, StageScore, StageStatus
 from provgraph.verification.signals import Signals
 from provgraph.verification.source_view import source_view, tfidf_index
@@ -341,6 +342,15 @@ def _run_value_free(stages: Stages, pairs: list[Pair], live: list[int], out: lis
     _reread(out, todo, reread_without_values(_pair_scorer(stages), items))
 
 
+def _run_predicate_check(
+    stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]
+) -> None:
+    """Whether NLI read the claim only against windows silent on its predicate (predicate.py)."""
+    for i in (i for i in live if "nli" in out[i].scores):
+        off = off_predicate(pairs[i][0], pairs[i][1].text, out[i].scores["nli"])
+        out[i].sig["nli_contradiction_off_predicate"] = off
+
+
 def _reread(
     out: list[Scored], todo: list[int], done: list[tuple[StageScore, dict[str, Any]] | None]
 ) -> None:
@@ -398,6 +408,7 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
         ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
         ("nli", stages.nli is not None and stages.config.nli_polarity, _run_polarity),
         ("nli", stages.nli is not None and stages.config.nli_value_free, _run_value_free),
+        ("nli", stages.nli is not None, _run_predicate_check),
     ]
     for name, enabled, run in late:
         if enabled:

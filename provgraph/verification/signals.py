@@ -39,6 +39,9 @@ class Signals:
     #: for statements of the claim the evidence does not speak of ("missing" read
     #: as "false"): not a contradiction, by the relatedness rule of the policy.
     nli_contradiction_unrelated: bool = False
+    #: No window NLI read shares a word of the claim's predicate (predicate.py): its
+    #: contradiction is about something else the source says of the subject.
+    nli_contradiction_off_predicate: bool = False
     #: Statements the claim was split into by the focused pass (1: not split).
     claim_statements: int = 1
     #: For a split claim: the focused entailment of its weakest statement (None: not

@@ -48,10 +48,13 @@ pairs "contradiction", and a source that is not about the claim cannot refute
 it; likewise when the focused NLI pass found the contradiction only for a
 statement of the claim the evidence does not speak of
 (``Signals.nli_contradiction_unrelated``): a missing half is unsupported;
-and when every value of a one-statement claim is confirmed by the source
-written otherwise, with no conflict (``Signals.consistency_paraphrased``:
-"7%" / "0.07", "fell by 20%" / "from 50,000 to 40,000") — NLI models misread
-rewritten numbers, and the values are what such a claim asserts.
+when no window NLI read shares a word of the claim's predicate
+(``Signals.nli_contradiction_off_predicate``, :mod:`.predicate`: "The farm keeps
+cows." / "The farm grows barley."); and when every value of a one-statement claim is
+confirmed by the source written otherwise, with no conflict
+(``Signals.consistency_paraphrased``: "7%" / "0.07", "fell by 20%" / "from 50,000 to
+40,000") — NLI models misread rewritten numbers, and the values are what such a
+claim asserts.
 Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
 0.25)`` (1.0 for ``unverifiable``): near a threshold, ~0.5.
 """
@@ -255,8 +258,10 @@ def decide(
         conflict
         or signals is None
         or not (
-            # NLI's contradiction is about a statement the evidence omits
+            # NLI's contradiction is about a statement the evidence omits,
             signals.nli_contradiction_unrelated
+            # or about something else the source says of the claim's subject
+            or signals.nli_contradiction_off_predicate
             # or NLI misread a rewritten value the consistency stage confirmed
             or (signals.consistency_paraphrased and signals.claim_statements == 1)
         )
