@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from provgraph.verification.predicate import off_predicate, predicate_words
 from provgraph.verification.report import Evidence, StageScore
@@ -10,7 +14,7 @@ from provgraph.verification.verdicts import Signals, Thresholds, Verdict, decide
 
 
 def _nli(source: str, best: tuple[int, int], worst: tuple[int, int] | None = None) -> StageScore:
-    raw: dict[str, object] = {}
+    raw: dict[str, float | int | str | bool | list[str] | None] = {}
     if worst is not None:
         raw = {"max_contradiction_start": worst[0], "max_contradiction_end": worst[1]}
     evidence = Evidence(source_key="d_1", start=best[0], end=best[1], text=source[slice(*best)])
@@ -50,14 +54,22 @@ def test_the_most_contradicting_window_counts_too() -> None:
 
 
 def test_an_off_predicate_contradiction_is_unsupported_unless_a_conflict_is_explicit() -> None:
-    related = {"tfidf": 0.4, "recall": 0.6, "embedding": 0.7, "nli_entailment": 0.02}
-    off = Signals(**related, nli_contradiction=0.9, nli_contradiction_off_predicate=True)
-    assert decide(0.15, 0.85, Thresholds(), has_text=True, signals=off)[0] == Verdict.UNSUPPORTED
-    explicit = Signals(
-        **related,
+    off = Signals(
+        tfidf=0.4,
+        recall=0.6,
+        embedding=0.7,
+        nli_entailment=0.02,
         nli_contradiction=0.9,
         nli_contradiction_off_predicate=True,
-        consistency_anchored=True,
     )
+    assert decide(0.15, 0.85, Thresholds(), has_text=True, signals=off)[0] == Verdict.UNSUPPORTED
+    explicit = replace(off, consistency_anchored=True)
     verdict, _ = decide(0.15, 0.85, Thresholds(), has_text=True, signals=explicit)
     assert verdict == Verdict.CONTRADICTED
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("Ab ,.'-the farm keeps 12 Ohio was")), max_size=80))
+def test_reading_a_predicate_never_raises_and_yields_lower_case_words(claim: str) -> None:
+    words = predicate_words(claim)
+    assert words is None or (words and all(w == w.lower() for w in words))
