@@ -4,7 +4,10 @@
 ``data/hard_cases_s4.jsonl`` (session 4, 92 more) and
 ``data/hard_cases_s5.jsonl`` (session 5, 62 more: paraphrased quantities and
 dates — comparatives, relative changes, units, proportions, rounding,
-quarters and months —, the same-quantity rule and unrelated sources), each
+quarters and months —, the same-quantity rule and unrelated sources) and
+``data/hard_cases_s12.jsonl`` (session 12, 28 more: events the source says were
+cancelled, comparisons stated the other way, and the agreeing wordings of both;
+the two probes written before ``roles.cancelled_event`` and ``directions.py``), each
 written before the code changes it measures, balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with
@@ -99,6 +102,25 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "NLI contradiction 0.64 for 'a commercial failure' vs 'lost money at the box "
         "office': a paraphrase the model misses"
     ),
+    # session 12's file
+    "ev-farewell-cancelled": (
+        "'The band played its farewell concert' names no event with an occurrence verb "
+        "('played' alone is not one), so the cancellation rule does not read it; NLI "
+        "entailment 0.51 / contradiction 0.48"
+    ),
+    "ev-other-year": (
+        "'took place in 2021' vs 'The 2020 festival was cancelled': the date check anchors "
+        "2021 to 2020 by 'festival' and calls it a mismatch, though '2020' names another "
+        "edition rather than when this one took place"
+    ),
+    "dir-takes-longer": (
+        "'takes longer than' is a verb phrase of its own dimension ('long'), not read as "
+        "'slower'; NLI entailment 0.18, contradiction 0.14"
+    ),
+    "dir-other-comparison": (
+        "'costs more to make than it did in 2010' is another comparison (no conflict, "
+        "rightly), and NLI reads the shared words as support (entailment 0.49)"
+    ),
     # session 5's file
     "same-other-percent-subject": (
         "'Unemployment … is 12%' vs 'Inflation in the country is 12%, while unemployment "
@@ -139,13 +161,15 @@ def test_cases_are_well_formed() -> None:
         "hard_cases.jsonl",
         "hard_cases_s4.jsonl",
         "hard_cases_s5.jsonl",
+        "hard_cases_s12.jsonl",
     }
-    assert [len(cases) for cases in FILE_CASES.values()] == [52, 92, 62]
+    assert [len(FILE_CASES[name]) for name in sorted(FILE_CASES)] == [52, 28, 92, 62]
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
     assert set(KNOWN_MODEL_LIMITS) <= set(ids)
     # sessions 4 and 5: every category of a check has cases that must stay
-    # supported and cases that must not (paraphrase / unrelated are one-sided by definition)
+    # supported and cases that must not (paraphrase / unrelated are one-sided by definition;
+    # session 12's categories are the sides themselves: cancelled / agrees, opposite / same)
     for name in ("hard_cases_s4.jsonl", "hard_cases_s5.jsonl"):
         cases = FILE_CASES[name]
         for category in {c["category"] for c in cases} - {"unrelated", "paraphrase"}:
