@@ -39,7 +39,8 @@ rising falling; increasing decreasing; cheaper dearer; cheap expensive; young ol
 earlier later; before after; above below; support oppose; supported opposed; agree disagree;
 present absent; common rare; frequent rare; full empty; wet dry; hot cold; warm cold;
 bigger smaller; larger smaller; longer shorter; faster slower; older younger; wider narrower;
-heavier lighter; better worse; more fewer; expand shrunk; expanded shrank; grow shrank;
+heavier lighter; better worse; more fewer; quick slow; quicker slower; expand shrunk;
+expanded shrank; grow shrank;
 weaken strengthen; weakened strengthened; married divorced; marry divorce; legal illegal;
 gain shed; add cut; raise lower; raised lowered; boost cut
 """

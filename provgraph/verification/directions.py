@@ -15,7 +15,9 @@ the comparative, and after *than*), a dimension and a direction —
 * "more / less / fewer <word> than" ("less efficient", "more expensive"): the
   word, up for *more*;
 * "<verb> more / less than" ("costs more", "weighs less", "earned less"): the
-  verb, with "cost" read as *expensive* and "weigh" as *heavy*.
+  verb, with "cost" read as *expensive* and "weigh" as *heavy*;
+* time taken as slowness ("takes longer than" = slower, "takes less time than"
+  = faster), and a manner adverb as its adjective ("more slowly" = slower).
 
 Two comparisons of the same two sides conflict when they go opposite ways on one
 dimension, or the same way on two opposite dimensions ("cheaper" / "more
@@ -75,18 +77,39 @@ def _verb_lemma(word: str) -> str:
     return str(lemmas[0]) if lemmas else word.lower()
 
 
+def _adjective(word: str) -> str:
+    """The adjective of a manner adverb ("slowly" → "slow", "easily" → "easy"), else ``word``."""
+    if len(word) > 4 and word.endswith("ily"):
+        return word[:-3] + "y"
+    return word[:-2] if len(word) > 4 and word.endswith("ly") else word
+
+
+def _taking(tokens: list[str], k: int) -> bool:
+    """Is ``tokens[k - 1]`` a form of "take" ("takes longer", "took less time")?"""
+    return k > 0 and _verb_lemma(tokens[k - 1]) == "take"
+
+
 def _dimension(tokens: list[str], than: int) -> tuple[int, str, bool] | None:
-    """``(index, dimension, up)`` of the comparative before ``tokens[than]``."""
+    """``(index, dimension, up)`` of the comparative before ``tokens[than]``.
+
+    Time taken is read as slowness: "takes longer than" = slower, "takes less time
+    than" = faster; a manner adverb as its adjective ("more slowly" = slower).
+    """
     for k in range(than - 1, max(-1, than - 1 - _REACH), -1):
         word = tokens[k].lower()
         if word in _MORE:
-            if k + 1 < than and tokens[k + 1].lower() not in STOPWORDS:  # "more efficient than"
-                return k, tokens[k + 1].lower(), _MORE[word]
+            following = tokens[k + 1].lower() if k + 1 < than else ""
+            if following == "time" and _taking(tokens, k):  # "takes less time than"
+                return k - 1, "slow", _MORE[word]
+            if following and following not in STOPWORDS:  # "more efficient than"
+                return k, _adjective(following), _MORE[word]
             if k > 0 and tokens[k - 1][:1].isalpha():  # "costs more than"
                 verb = _verb_lemma(tokens[k - 1])
                 return k - 1, _VERB_DIMENSIONS.get(verb, verb), _MORE[word]
             return None
         positive = positive_form(tokens[k])
+        if positive == "long" and _taking(tokens, k):  # "takes longer than"
+            return k - 1, "slow", True
         if positive is not None:
             return k, positive, True
     return None

@@ -21,6 +21,15 @@ def test_a_comparison_is_read_as_sides_a_dimension_and_a_direction() -> None:
     assert (fewer.dimension, fewer.up) == ("doctors", False)
     (to_run,) = comparisons("Heat pumps cost less to run than boilers.")
     assert (to_run.dimension, to_run.up) == ("expensive", False)  # not "less to"
+    # time taken is slowness; a manner adverb is its adjective
+    (longer,) = comparisons("The ferry takes longer than the bridge.")
+    assert (longer.dimension, longer.up, longer.left) == ("slow", True, {stem("ferry")})
+    (less_time,) = comparisons("The ferry took less time than the bridge.")
+    assert (less_time.dimension, less_time.up) == ("slow", False)
+    (slowly,) = comparisons("Wages rose more slowly than prices.")
+    assert (slowly.dimension, slowly.up) == ("slow", True)
+    (easily,) = comparisons("Pupils read more easily than adults.")
+    assert easily.dimension == "easy"
 
 
 @pytest.mark.parametrize(
@@ -42,6 +51,7 @@ def test_no_comparison_is_read(text: str) -> None:
         ("The ferry is cheaper than the bridge.", "The ferry costs more than the bridge."),
         ("The ferry is faster than the bus.", "The ferry is slower than the bus."),
         ("The ferry uses less fuel than the bus.", "The ferry uses more fuel than the bus."),
+        ("The ferry is faster than the bus.", "The ferry takes longer than the bus."),
         (
             "Pupils in Oslo read more than pupils in Bergen.",
             "Pupils in Bergen read more than pupils in Oslo.",

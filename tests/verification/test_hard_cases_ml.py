@@ -113,10 +113,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "2021 to 2020 by 'festival' and calls it a mismatch, though '2020' names another "
         "edition rather than when this one took place"
     ),
-    "dir-takes-longer": (
-        "'takes longer than' is a verb phrase of its own dimension ('long'), not read as "
-        "'slower'; NLI entailment 0.18, contradiction 0.14"
-    ),
     "dir-other-comparison": (
         "'costs more to make than it did in 2010' is another comparison (no conflict, "
         "rightly), and NLI reads the shared words as support (entailment 0.49)"
