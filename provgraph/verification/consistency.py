@@ -47,10 +47,16 @@ from provgraph.verification.slots import (
     compare,
 )
 from provgraph.verification.unstated import might_state
-from provgraph.verification.wordsets import YEAR_RE, content_stems, near_stems, sentence_around
+from provgraph.verification.wordsets import (
+    NUMBER,
+    YEAR_RE,
+    content_stems,
+    near_stems,
+    sentence_around,
+)
 
 #: A year as the date reader writes one (1000-2099), as a whole word.
-_NUMBER_RE = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\w])")
+_NUMBER_RE = re.compile(rf"(?<![\w.])({NUMBER})(?:\.(\d+))?(?![\w])")
 _SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
 #: The word right after a number, when nothing separates them ("5,000 *cars*").
 _COUNTED_RE = re.compile(r"[ \t]+([A-Za-z][A-Za-z-]*)")

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from provgraph.verification.antonyms import are_opposites
 from provgraph.verification.comparatives import positive_form
 from provgraph.verification.negation import negated_scopes
+from provgraph.verification.roles import verb_lemma
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import STOPWORDS, clauses, content_stems, stem
 
@@ -70,13 +71,6 @@ class DirectionFinding:
     share: float
 
 
-def _verb_lemma(word: str) -> str:
-    from lemminflect import getAllLemmas
-
-    lemmas = getAllLemmas(word.lower()).get("VERB", ())
-    return str(lemmas[0]) if lemmas else word.lower()
-
-
 def _adjective(word: str) -> str:
     """The adjective of a manner adverb ("slowly" → "slow", "easily" → "easy"), else ``word``."""
     if len(word) > 4 and word.endswith("ily"):
@@ -86,7 +80,7 @@ def _adjective(word: str) -> str:
 
 def _taking(tokens: list[str], k: int) -> bool:
     """Is ``tokens[k - 1]`` a form of "take" ("takes longer", "took less time")?"""
-    return k > 0 and _verb_lemma(tokens[k - 1]) == "take"
+    return k > 0 and verb_lemma(tokens[k - 1]) == "take"
 
 
 def _dimension(tokens: list[str], than: int) -> tuple[int, str, bool] | None:
@@ -104,7 +98,7 @@ def _dimension(tokens: list[str], than: int) -> tuple[int, str, bool] | None:
             if following and following not in STOPWORDS:  # "more efficient than"
                 return k, _adjective(following), _MORE[word]
             if k > 0 and tokens[k - 1][:1].isalpha():  # "costs more than"
-                verb = _verb_lemma(tokens[k - 1])
+                verb = verb_lemma(tokens[k - 1])
                 return k - 1, _VERB_DIMENSIONS.get(verb, verb), _MORE[word]
             return None
         positive = positive_form(tokens[k])

@@ -15,7 +15,7 @@ import re
 
 from provgraph.verification.bounds import bounded
 from provgraph.verification.slots import Mention
-from provgraph.verification.wordsets import content_stems, near_stems, sentence_around
+from provgraph.verification.wordsets import NUMBER, content_stems, near_stems, sentence_around
 
 _FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
 _FRACTIONS.update({"thirds": 100 / 3, "quarters": 25.0, "fifths": 20.0, "tenths": 10.0})
@@ -102,18 +102,17 @@ def extract_proportions(text: str) -> list[Mention]:
     return out
 
 
-_NUM = r"\d{1,3}(?:,\d{3})+|\d+"
 #: "102 of the 400 students", "312 of its 3,050 applicants", "81 of 120 patients"
 _PART_OF_WHOLE = re.compile(
-    rf"(?<![\d,.])(?P<part>{_NUM})\s+of\s+(?:the|its|their|his|her|our|all)?\s*"
-    rf"(?P<whole>{_NUM})(?![\d,.%])(?!\s*(?:%|percent|per cent))",
+    rf"(?<![\d,.])(?P<part>{NUMBER})\s+of\s+(?:the|its|their|his|her|our|all)?\s*"
+    rf"(?P<whole>{NUMBER})(?![\d,.%])(?!\s*(?:%|percent|per cent))",
     re.IGNORECASE,
 )
 #: "Of the 400 students who sat the exam, 102 passed": the part is the first number
 #: after the clause's comma (at most six words on).
 _OF_WHOLE_PART = re.compile(
-    rf"\bof\s+(?:the\s+)?(?P<whole>{_NUM})\b[^.,;:!?\d]{{1,80}},\s+(?:\w+\s+){{0,5}}?"
-    rf"(?P<part>{_NUM})(?![\d,.%])",
+    rf"\bof\s+(?:the\s+)?(?P<whole>{NUMBER})\b[^.,;:!?\d]{{1,80}},\s+(?:\w+\s+){{0,5}}?"
+    rf"(?P<part>{NUMBER})(?![\d,.%])",
     re.IGNORECASE,
 )
 

@@ -103,7 +103,8 @@ class RoleFinding:
     source: tuple[str, str]
 
 
-def _lemma(word: str) -> str:
+def verb_lemma(word: str) -> str:
+    """The verb lemma of ``word`` ("acquired" → "acquire", "took" → "take"), else ``word``."""
     from lemminflect import getAllLemmas
 
     verb = getAllLemmas(word.lower()).get("VERB", ())
@@ -163,7 +164,7 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
         if not verbs:
             continue
         k = verbs[0]
-        lemma = _lemma(between[k])
+        lemma = verb_lemma(between[k])
         if lemma in _SYMMETRIC or between[k].lower() in _SYMMETRIC:
             continue
         passive = (
@@ -357,8 +358,8 @@ def cancelled_event(claim: str, window: str) -> StateFinding | None:
         text = sentence.text
         if _TOOK_PLACE_AFTER_ALL.search(text) or _NOT_FINAL.search(text):
             continue
-        named = set(YEAR_RE.findall(text))
-        if years and named and not years & named:
+        their_years = set(YEAR_RE.findall(text))
+        if years and their_years and not years & their_years:
             continue  # "took place in 2021" / "the 2020 festival was cancelled"
         stretch = _cancellation_clause(text)
         if stretch is None or len(holder & set(content_stems(stretch))) * 2 < len(holder):

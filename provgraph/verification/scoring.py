@@ -5,6 +5,11 @@ from :class:`~provgraph.verification.config.StageModels`); a model that cannot
 be loaded marks its stage ``skipped`` with the reason, never a crash and never
 a silent pass (a citation no stage could score is ``unverifiable``).
 :func:`score_pairs` is used both for cited pairs and for coverage candidates.
+
+One concern, in one place on purpose (≈ 420 lines): the order of the stages and
+what each passes to the next. Every runner here is a few lines over its own
+module (``focus``, ``polarity``, ``valuefree``, ``predicate``, …); moving the
+runners out would move ``Stages``/``Scored`` with them and split the order.
 """
 
 from __future__ import annotations

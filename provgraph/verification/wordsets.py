@@ -20,6 +20,9 @@ CLAUSE_BOUNDARY_RE = re.compile(
     r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,(?!\d)\s*|\s(?:but|whereas|while|although|though|yet)\s|[.]$"
 )
 
+NUMBER = r"\d{1,3}(?:,\d{3})+|\d+"
+"""A plain number's digits: grouped in thousands ("3,050") or not; no sign, no decimals."""
+
 YEAR_RE = re.compile(r"(?<![\w.])(?<!\d,)((?:1[0-9]{3}|20[0-9]{2}))(?![\w])(?!,\d)(?!\.\d)")
 """A year: four digits 1000–2099, not part of a number ("1,990", "1990.5") or a word."""
 
