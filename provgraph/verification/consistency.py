@@ -238,8 +238,17 @@ def _counts_other_things(value: Mention, source: str) -> bool:
     return seen
 
 
-def _date_views(claim_value: Mention, window: list[Mention]) -> list[Mention]:
-    """Window dates comparable with ``claim_value`` (day-of-year views for a yearless date)."""
+def _date_views(
+    claim_value: Mention, window: list[Mention], *, same_role: bool = True
+) -> list[Mention]:
+    """Window dates comparable with ``claim_value`` (day-of-year views for a yearless date).
+
+    A year naming an edition ("the 2020 festival") is judged against another
+    one: it says which thing, not when the claim's event happened, so a time of
+    another role may agree with it ("the 2019 report" / "in 2019", ``same_role``
+    False) but never contradicts it.
+    """
+    window = [w for w in window if (w.edition == claim_value.edition) == same_role]
     if claim_value.kind == "date":
         return window
     return [v for v in (in_year(w) for w in window) if v is not None]
@@ -271,6 +280,13 @@ def _judge(
     for value in claim_values:
         candidates = _date_views(value, window_values) if dates else window_values
         outcome, other = compare(value, candidates)
+        other_role = False  # the window dates only things of another role
+        if dates and outcome != Outcome.AGREE:
+            crossed = compare(value, _date_views(value, window_values, same_role=False))
+            if crossed[0] == Outcome.AGREE:
+                outcome, other = crossed
+            elif outcome == Outcome.NO_SIGNAL and crossed[0] != Outcome.NO_SIGNAL:
+                outcome, other, other_role = Outcome.UNVERIFIED, None, True
         stated = outcome == Outcome.MISMATCH and _stated_elsewhere(
             value, source, whole=dates, years=years
         )
@@ -285,7 +301,9 @@ def _judge(
             mismatched.append(value.surface)
             if other is not None:
                 against.append(other.surface)
-        elif outcome == Outcome.UNVERIFIED and (not present or _counts_other_things(value, source)):
+        elif outcome == Outcome.UNVERIFIED and (
+            other_role or not present or _counts_other_things(value, source)
+        ):
             unverified.append(value.surface)
         if unstated is not None and written and not present and not might_state(value, candidates):
             unstated.append(value)

@@ -23,7 +23,7 @@ from datetime import date, datetime
 from dateutil import parser as dateutil_parser
 
 from provgraph.verification.slots import Mention
-from provgraph.verification.wordsets import near_stems
+from provgraph.verification.wordsets import STOPWORDS, near_stems
 
 _MONTH = (
     r"(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|"
@@ -162,6 +162,26 @@ def _day_month_year(match: re.Match[str]) -> tuple[str, float, float] | None:
     return _span(year, parsed.month, parsed.month)
 
 
+#: A year between a determiner or possessive and the noun it labels: "the 2020
+#: festival", "its 2023 annual report", "Europe's 2022 summer". The next word must
+#: be a content word ("the 2020 and 2021 seasons", "the 2020 to 2022 period" are
+#: not labels of one thing).
+_EDITION = re.compile(
+    rf"(?:\b(?:the|a|an|its|their|his|her|our|this|that|whose|each|every)|'s)\s+"
+    rf"(?P<y>{_YEAR})\s+(?P<next>[A-Za-z][A-Za-z-]*)",
+    re.IGNORECASE,
+)
+
+
+def _edition_years(text: str) -> set[int]:
+    """Start offsets of the years of ``text`` that name an edition of a thing."""
+    return {
+        m.start("y")
+        for m in _EDITION.finditer(text)
+        if m.group("next").lower() not in STOPWORDS and len(m.group("next")) > 2
+    }
+
+
 def extract_dates(text: str) -> list[Mention]:
     """Every date phrase of ``text`` as a :class:`Mention`, most specific phrase first per span."""
     found: list[tuple[int, int, tuple[str, float, float]]] = []
@@ -202,11 +222,16 @@ def extract_dates(text: str) -> list[Mention]:
         add(m, ("date", date(y, 1, 1).toordinal(), date(y + 9, 12, 31).toordinal()))
     for m in _BARE_YEAR.finditer(text):
         add(m, _span(int(m.group("y")), 1, 12))
+    editions = _edition_years(text)
     out: list[Mention] = []
     for start, end, (kind, low, high) in sorted(found):
         near, clause = near_stems(text, start, end)
+        surface = text[start:end]
+        edition = start in editions and surface.isdigit()
         out.append(
-            Mention(kind, float(low), float(high), text[start:end], start, end, near, clause)
+            Mention(
+                kind, float(low), float(high), surface, start, end, near, clause, edition=edition
+            )
         )
     return out
 

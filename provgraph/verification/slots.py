@@ -50,6 +50,10 @@ class Mention:
     #: Derived from other values (a share stated as two counts): it agrees with a
     #: claim value only where anchored to the same words, never by overlap alone.
     derived: bool = False
+    #: A bare year that names an edition of a thing ("the *2020* festival", "its
+    #: *2023* report"), not when something happened: compared only with another
+    #: such year ("The 2020 Olympics were held in 2021" holds both).
+    edition: bool = False
 
     def overlaps(self, other: Mention) -> bool:
         return self.low <= other.high and other.low <= self.high

@@ -82,6 +82,17 @@ CANONICAL: dict[str, str] = {
     "dropped": "decrease",
     "declined": "decrease",
     "decreased": "decrease",
+    # A statistical association, however a study words it: "no association between
+    # coffee and heart disease" denies "coffee is linked to heart disease".
+    "associated": "linked",
+    "association": "linked",
+    "associations": "linked",
+    "correlated": "linked",
+    "correlation": "linked",
+    "correlations": "linked",
+    "link": "linked",
+    "links": "linked",
+    "tied": "linked",
 }
 
 

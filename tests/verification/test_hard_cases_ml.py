@@ -109,9 +109,15 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "entailment 0.51 / contradiction 0.48"
     ),
     "ev-other-year": (
-        "'took place in 2021' vs 'The 2020 festival was cancelled': the date check anchors "
-        "2021 to 2020 by 'festival' and calls it a mismatch, though '2020' names another "
-        "edition rather than when this one took place"
+        "weak, no longer contradicted: '2020' names another edition, so the date check "
+        "leaves 2021 unconfirmed (session 13); NLI entailment 0.43 for 'took place in "
+        "2021' vs 'The 2020 festival was cancelled' keeps the support in the weak band"
+    ),
+    # session 13's file
+    "nf-statin-no-reduction": (
+        "'not associated with a lower risk of dementia' vs 'reduce the risk of dementia': "
+        "the negated predicate is 'associated … lower', the claim's 'reduce'; NLI "
+        "contradiction 0.69 with entailment 0.29 fuses to support 0.53, contradiction 0.49"
     ),
     "dir-other-comparison": (
         "'costs more to make than it did in 2010' is another comparison (no conflict, "

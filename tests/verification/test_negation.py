@@ -80,3 +80,28 @@ def test_scope_stops_at_the_clause() -> None:
 
 def test_unrelated_sentence_gives_no_signal() -> None:
     assert negation_conflict("The bank did not raise rates.", "Penguins cannot fly.") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Drinking coffee is linked to a higher risk of heart disease.",
+            "There was no association between coffee consumption and heart disease risk.",
+        ),
+        (
+            "Screen time is correlated with poor sleep in teenagers.",
+            "Screen time was not associated with poor sleep in the teenagers surveyed.",
+        ),
+    ],
+)
+def test_a_study_finding_no_association_denies_a_link(claim: str, source: str) -> None:
+    """'associated', 'correlated', 'linked', 'tied' and their nouns are one predicate."""
+    finding = negation_conflict(claim, source)
+    assert finding is not None and finding.side == "source"
+
+
+def test_a_null_finding_agrees_with_a_claim_of_no_link() -> None:
+    claim = "Studies found no link between the sweetener and cancer."
+    source = "Large studies found no association between the sweetener and cancer."
+    assert negation_conflict(claim, source) is None
