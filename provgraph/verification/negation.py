@@ -13,7 +13,9 @@ say the same), "did not prevent infection but reduced severe illness" against
 * **contrastive** phrases (*rather than*, *instead of*, *as opposed to*,
   *", not X"*) compare two alternatives and assert the first; they are not a
   negated proposition and never produce a mismatch on their own;
-* a cue's **scope** is the next content words of its clause (at most four);
+* a cue's **scope** is the next content words of its clause (at most four); an
+  association with a direction is read as the effect it reports ("not associated
+  with a lower risk" negates "lowers the risk");
 * a **mismatch** is a scope negated on one side whose words (at least two
   thirds of them, the first included) appear *un*-negated in the matching
   sentence on the other side, when claim and that sentence share most content
@@ -26,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import clauses, content_stems
+from provgraph.verification.wordsets import clauses, content_stems, stem
 
 _NOT_NEGATION = re.compile(
     r"\b(?:not only|not just|not least|not merely|no doubt|without (?:a )?doubt|nothing but|"
@@ -69,13 +71,32 @@ def _masked(text: str) -> str:
     return _CONTRAST.sub(blank, _NOT_NEGATION.sub(blank, text))
 
 
+#: An association with a direction states the effect: "not associated with a *lower*
+#: risk" negates "lowers the risk". The direction words are read as one verb here
+#: only: elsewhere (antonyms, relatedness) "higher" and "raised" stay themselves.
+_ASSOCIATION = stem("linked")
+_INCREASE, _DECREASE = stem("increase"), stem("decrease")
+_EFFECT = {
+    **{stem(w): _DECREASE for w in ("reduce", "reduction", "lower", "fewer")},
+    **{stem(w): _INCREASE for w in ("raise", "higher", "greater")},
+}
+
+
+def _stems(text: str) -> list[str]:
+    """Content stems with an effect's direction read as increase / decrease."""
+    return [_EFFECT.get(s, s) for s in content_stems(text)]
+
+
 def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
     """``(cue, scope stems)`` for every negation cue of ``text``."""
     masked = _masked(text)
     out: list[tuple[str, tuple[str, ...]]] = []
     for clause in clauses(masked):
         for m in _CUE.finditer(clause.text):
-            scope = content_stems(clause.text[m.end() :])[:_SCOPE_WORDS]
+            scope = _stems(clause.text[m.end() :])
+            if len(scope) > 1 and scope[0] == _ASSOCIATION and scope[1] in (_INCREASE, _DECREASE):
+                scope = scope[1:]
+            scope = scope[:_SCOPE_WORDS]
             if scope:
                 out.append((m.group(0).lower(), tuple(scope)))
     return out
@@ -88,13 +109,13 @@ def _contrasted(text: str) -> set[str]:
     for m in _CONTRAST.finditer(masked):
         rest = clauses(masked[m.end() :])
         if rest:
-            out.update(content_stems(rest[0].text)[:_SCOPE_WORDS])
+            out.update(_stems(rest[0].text)[:_SCOPE_WORDS])
     return out
 
 
 def _asserted(scope: tuple[str, ...], other: str) -> bool:
     """Is the negated predicate stated without negation (or setting aside) in ``other``?"""
-    words = set(content_stems(other))
+    words = set(_stems(other))
     present = [w for w in scope if w in words]
     if scope[0] not in words or len(present) * 3 < len(scope) * 2:
         return False

@@ -6,6 +6,7 @@ import pytest
 
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.negation import negated_scopes, negation_conflict
+from provgraph.verification.wordsets import stem
 
 
 @pytest.mark.parametrize(
@@ -105,3 +106,28 @@ def test_a_null_finding_agrees_with_a_claim_of_no_link() -> None:
     claim = "Studies found no link between the sweetener and cancer."
     source = "Large studies found no association between the sweetener and cancer."
     assert negation_conflict(claim, source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Statins reduce the risk of dementia in older adults.",
+            "Statin use was not associated with a lower risk of dementia in older adults.",
+        ),
+        (
+            "Night shifts raise the risk of diabetes.",
+            "Night shifts were not linked to a higher risk of diabetes.",
+        ),
+    ],
+)
+def test_an_association_with_a_direction_is_the_effect_it_reports(claim: str, source: str) -> None:
+    (scope,) = [s for _cue, s in negated_scopes(source)]
+    assert scope[0] in {stem("increase"), stem("decrease")}  # the effect, not "associated"
+    finding = negation_conflict(claim, source)
+    assert finding is not None and finding.side == "source"
+
+
+def test_an_association_in_both_directions_agrees() -> None:
+    claim = "The diet reduces blood pressure."
+    assert negation_conflict(claim, "The diet was associated with lower blood pressure.") is None
