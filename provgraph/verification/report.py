@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.0"
+ENGINE_VERSION = "0.4.1"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -32,7 +32,9 @@ by different rules apart (0.2.0, session 9: the focused pass's two readings, foc
 antonym conflict's relevance read from its sentence; 0.3.1, session 11: the value-free
 reading, valuefree.py; 0.4.0, session 12: cancelled events, comparisons stated the other
 way, and NLI contradictions off the claim's predicate — roles.py, directions.py,
-predicate.py)."""
+predicate.py; 0.4.1, session 13: association words as one predicate and associations
+with a direction read as effects in the negation check, years naming an edition —
+wordsets.py, negation.py, dates.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
