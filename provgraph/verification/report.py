@@ -33,8 +33,8 @@ antonym conflict's relevance read from its sentence; 0.3.1, session 11: the valu
 reading, valuefree.py; 0.4.0, session 12: cancelled events, comparisons stated the other
 way, and NLI contradictions off the claim's predicate — roles.py, directions.py,
 predicate.py; 0.4.1, session 13: association words as one predicate and associations
-with a direction read as effects in the negation check, years naming an edition —
-wordsets.py, negation.py, dates.py)."""
+with a direction read as effects in the negation check, years naming an edition, events
+named as the object of an active verb — wordsets.py, negation.py, dates.py, roles.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

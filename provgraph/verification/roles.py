@@ -311,6 +311,15 @@ _OCCURRED = (
 _TOOK_PLACE = re.compile(
     rf"\b(?:{_OCCURRED}|(?:was|were|is|are|been|being) (?:held|staged|played))\b", re.IGNORECASE
 )
+#: An active verb with an event as its object: "The band *played its farewell concert*".
+_HOSTED_EVENT = re.compile(
+    r"\b(?P<verb>gave|held|hosted|staged|played|performed|ran|organi[sz]ed)\s+"
+    r"(?:(?:its|their|his|her|the|a|an)\s+)?(?P<event>(?:[A-Za-z-]+\s+){0,3}?"
+    r"(?:concerts?|gigs?|shows?|match(?:es)?|games?|races?|festivals?|tours?|conferences?|"
+    r"ceremony|ceremonies|parades?|summits?|premieres?|performances?|tournaments?|finals?|"
+    r"recitals?|rall(?:y|ies)|marathons?))\b",
+    re.IGNORECASE,
+)
 _CANCELLED = re.compile(
     r"\b(?:cancell?(?:ed|ation|s)?|cancel|call(?:ed|s|ing)? off|scrap(?:ped|s)?|scrubbed|axed)\b",
     re.IGNORECASE,
@@ -344,13 +353,15 @@ def _cancellation_clause(sentence: str) -> str | None:
 
 def cancelled_event(claim: str, window: str) -> StateFinding | None:
     """The event the claim says took place that a source sentence says was cancelled."""
-    happened = _TOOK_PLACE.search(claim)
+    happened = _TOOK_PLACE.search(claim) or _HOSTED_EVENT.search(claim)
     if happened is None or _CANCELLED.search(claim):
         return None
-    claimed = stem(happened.group(0).split()[-1])
+    claimed = stem(happened.group(0).split()[0 if happened.re is _HOSTED_EVENT else -1])
     if any(claimed in scope for _cue, scope in negated_scopes(claim)):
         return None  # "did not take place": a cancellation agrees
     holder = _holder(claim)
+    if happened.re is _HOSTED_EVENT:  # the event is the object, not the subject
+        holder = set(content_stems(happened.group("event")))
     if not holder:
         return None
     years = set(YEAR_RE.findall(claim))

@@ -78,3 +78,46 @@ def test_the_share_counts_the_words_that_say_which_event() -> None:
         "The conference took place in Paris.", "The conference in Berlin was cancelled."
     )
     assert found is not None and found.share == 0.5  # "conference" found, "Paris" not
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "The band played its farewell concert in Oslo.",
+            "The band's farewell concert in Oslo was cancelled at the last minute.",
+        ),
+        (
+            "The university held its graduation ceremony in June.",
+            "The university scrapped its June graduation ceremony amid the strike.",
+        ),
+    ],
+)
+def test_an_event_named_as_the_object_of_an_active_verb_is_read_too(
+    claim: str, source: str
+) -> None:
+    finding = cancelled_event(claim, source)
+    assert finding is not None and finding.share == 1.0
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (  # another event: its words are not the claim's
+            "The team played the final at Wembley.",
+            "The team's semi-final at Wembley was cancelled.",
+        ),
+        (  # the claim itself says it did not happen
+            "The band never played its farewell concert.",
+            "The band's farewell concert was cancelled.",
+        ),
+        (  # a verb with no event as its object
+            "The band played guitar in Oslo.",
+            "The band's concert in Oslo was cancelled.",
+        ),
+    ],
+)
+def test_no_event_object_conflict_when_the_event_differs_or_is_denied(
+    claim: str, source: str
+) -> None:
+    assert cancelled_event(claim, source) is None

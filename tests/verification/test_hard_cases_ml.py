@@ -103,11 +103,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "office': a paraphrase the model misses"
     ),
     # session 12's file
-    "ev-farewell-cancelled": (
-        "'The band played its farewell concert' names no event with an occurrence verb "
-        "('played' alone is not one), so the cancellation rule does not read it; NLI "
-        "entailment 0.51 / contradiction 0.48"
-    ),
     "ev-other-year": (
         "weak, no longer contradicted: '2020' names another edition, so the date check "
         "leaves 2021 unconfirmed (session 13); NLI entailment 0.43 for 'took place in "
