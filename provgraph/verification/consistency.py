@@ -241,17 +241,31 @@ def _counts_other_things(value: Mention, source: str) -> bool:
 def _date_views(
     claim_value: Mention, window: list[Mention], *, same_role: bool = True
 ) -> list[Mention]:
-    """Window dates comparable with ``claim_value`` (day-of-year views for a yearless date).
-
-    A year naming an edition ("the 2020 festival") is judged against another
-    one: it says which thing, not when the claim's event happened, so a time of
-    another role may agree with it ("the 2019 report" / "in 2019", ``same_role``
-    False) but never contradicts it.
-    """
+    """Window dates comparable with ``claim_value`` (day-of-year views for a yearless date),
+    of its role (``same_role``) or of the other: a time, or a year naming an edition
+    ("the 2020 festival" says which thing, not when; see :func:`_compare_date`)."""
     window = [w for w in window if (w.edition == claim_value.edition) == same_role]
     if claim_value.kind == "date":
         return window
     return [v for v in (in_year(w) for w in window) if v is not None]
+
+
+def _compare_date(value: Mention, window: list[Mention]) -> tuple[Outcome, Mention | None, bool]:
+    """``compare`` for a date, editions apart: ``(outcome, deciding value, other_role)``.
+
+    Judged against the window dates of its own role (time or edition); one of the
+    other role may still confirm it. ``other_role``: the window dates only things
+    of the other role, so the value is unverified even where its digits appear.
+    """
+    outcome, other = compare(value, _date_views(value, window))
+    if outcome == Outcome.AGREE:
+        return outcome, other, False
+    crossed, crossing = compare(value, _date_views(value, window, same_role=False))
+    if crossed == Outcome.AGREE:
+        return crossed, crossing, False
+    if outcome == Outcome.NO_SIGNAL and crossed != Outcome.NO_SIGNAL:
+        return Outcome.UNVERIFIED, None, True
+    return outcome, other, False
 
 
 def _judge(
@@ -279,14 +293,10 @@ def _judge(
     source_numbers = _plain_numbers(source)
     for value in claim_values:
         candidates = _date_views(value, window_values) if dates else window_values
-        outcome, other = compare(value, candidates)
-        other_role = False  # the window dates only things of another role
-        if dates and outcome != Outcome.AGREE:
-            crossed = compare(value, _date_views(value, window_values, same_role=False))
-            if crossed[0] == Outcome.AGREE:
-                outcome, other = crossed
-            elif outcome == Outcome.NO_SIGNAL and crossed[0] != Outcome.NO_SIGNAL:
-                outcome, other, other_role = Outcome.UNVERIFIED, None, True
+        if dates:
+            outcome, other, other_role = _compare_date(value, window_values)
+        else:
+            (outcome, other), other_role = compare(value, candidates), False
         stated = outcome == Outcome.MISMATCH and _stated_elsewhere(
             value, source, whole=dates, years=years
         )

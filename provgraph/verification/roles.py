@@ -353,15 +353,16 @@ def _cancellation_clause(sentence: str) -> str | None:
 
 def cancelled_event(claim: str, window: str) -> StateFinding | None:
     """The event the claim says took place that a source sentence says was cancelled."""
-    happened = _TOOK_PLACE.search(claim) or _HOSTED_EVENT.search(claim)
+    took_place = _TOOK_PLACE.search(claim)
+    hosted = None if took_place else _HOSTED_EVENT.search(claim)
+    happened = took_place or hosted
     if happened is None or _CANCELLED.search(claim):
         return None
-    claimed = stem(happened.group(0).split()[0 if happened.re is _HOSTED_EVENT else -1])
+    claimed = stem(hosted.group("verb") if hosted else happened.group(0).split()[-1])
     if any(claimed in scope for _cue, scope in negated_scopes(claim)):
         return None  # "did not take place": a cancellation agrees
-    holder = _holder(claim)
-    if happened.re is _HOSTED_EVENT:  # the event is the object, not the subject
-        holder = set(content_stems(happened.group("event")))
+    # a hosted event is the verb's object, not the claim's subject
+    holder = set(content_stems(hosted.group("event"))) if hosted else _holder(claim)
     if not holder:
         return None
     years = set(YEAR_RE.findall(claim))
