@@ -44,6 +44,7 @@ from provgraph.verification.slots import (
     SAME_SUBJECT_SCORE,
     Mention,
     Outcome,
+    anchor_score,
     compare,
 )
 from provgraph.verification.unstated import might_state
@@ -212,10 +213,25 @@ def _stated_elsewhere(
         counted = _counted_after(source, m.end())
         if value.noun and counted is not None and not value.noun & counted:
             continue  # "sold 5,000 cars" does not state "employs 5,000 people"
-        there = _years_of(sentence_around(source, m.start(), m.end()))
+        sentence = sentence_around(source, m.start(), m.end())
+        there = _years_of(sentence)
         if years and there and not years & there:
             continue  # the figure of another year
+        if not whole and _in_another_unit(value, source, m.start()):
+            continue  # "40 degrees Fahrenheit" does not state "40 degrees Celsius"
         return True
+    return False
+
+
+def _in_another_unit(value: Mention, source: str, at: int) -> bool:
+    """Is the number at ``at`` of ``source`` read as a quantity that cannot be ``value``
+    (another unit of the same dimension, or a value outside its interval once scaled)?"""
+    start = max(0, at - 40)
+    for mention in read_quantities(source[start : at + 60]).mentions:
+        if mention.start <= at - start < mention.end:
+            return mention.kind.split(":", 1)[0] == value.kind.split(":", 1)[0] and not (
+                mention.kind == value.kind and mention.overlaps(value)
+            )
     return False
 
 
@@ -268,6 +284,53 @@ def _compare_date(value: Mention, window: list[Mention]) -> tuple[Outcome, Menti
     return outcome, other, False
 
 
+def _outcome(
+    value: Mention, window_values: list[Mention], *, dates: bool
+) -> tuple[Outcome, Mention | None, bool]:
+    """``(outcome, deciding window value, other_role)`` of one claim value, alone."""
+    if dates:
+        return _compare_date(value, window_values)
+    outcome, other = compare(value, window_values)
+    return outcome, other, False
+
+
+def _unless_taken(
+    value: Mention,
+    against: Mention,
+    claim_values: list[Mention],
+    outcomes: list[tuple[Outcome, Mention | None, bool]],
+    window_values: list[Mention],
+    *,
+    dates: bool,
+) -> tuple[Outcome, Mention | None, bool]:
+    """A mismatch, unless the window value it was judged against states another claim value.
+
+    "founded in 2015 and acquired in 2020" against "founded in 2015": 2015 agrees
+    with the claim's own 2015, which is more attached to it than 2020 is ("founded"
+    on both sides), so it says nothing about 2020. On a tie ("opened in 1990 and
+    closed in 1995" against "opened in 1995": one clause, the same words near both)
+    the mismatch stands. The value is then judged against the window's
+    other values; with none of its kind left it is *unverified* (other facts'
+    values, never a contradiction).
+    """
+    span = (against.start, against.end)
+    taken: set[tuple[int, int]] = set()
+    for other_value, (outcome, other, _role) in zip(claim_values, outcomes, strict=True):
+        if other_value is value or outcome != Outcome.AGREE or other is None:
+            continue
+        if (other.start, other.end) == span and anchor_score(other_value, other) > anchor_score(
+            value, against
+        ):
+            taken.add(span)
+    if not taken:
+        return Outcome.MISMATCH, against, False
+    rest = [w for w in window_values if (w.start, w.end) not in taken]
+    outcome, other, other_role = _outcome(value, rest, dates=dates)
+    if outcome == Outcome.NO_SIGNAL:
+        return Outcome.UNVERIFIED, None, True
+    return outcome, other, other_role
+
+
 def _judge(
     claim_values: list[Mention],
     window_values: list[Mention],
@@ -291,12 +354,13 @@ def _judge(
     agreed: list[str] = []
     against: list[str] = []
     source_numbers = _plain_numbers(source)
-    for value in claim_values:
+    outcomes = [_outcome(value, window_values, dates=dates) for value in claim_values]
+    for value, (outcome, other, other_role) in zip(claim_values, outcomes, strict=True):
         candidates = _date_views(value, window_values) if dates else window_values
-        if dates:
-            outcome, other, other_role = _compare_date(value, window_values)
-        else:
-            (outcome, other), other_role = compare(value, candidates), False
+        if outcome == Outcome.MISMATCH and other is not None:
+            outcome, other, other_role = _unless_taken(
+                value, other, claim_values, outcomes, window_values, dates=dates
+            )
         stated = outcome == Outcome.MISMATCH and _stated_elsewhere(
             value, source, whole=dates, years=years
         )

@@ -3,8 +3,8 @@
 Each rule names a way a source sentence about the claim's subject says the
 opposite while sharing its words — the pairs a small NLI model reads as
 agreement: a negated predicate (:mod:`.negation`), a pair of opposites
-(:mod:`.antonyms`), agent and patient or a comparison's sides exchanged
-(:mod:`.roles`, :mod:`.comparatives`), a state ended or an event cancelled
+(:mod:`.antonyms`), agent and patient, a comparison's sides or two alternatives exchanged
+(:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
 (:mod:`.roles`), a comparison stated the other way (:mod:`.directions`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from provgraph.verification.alternatives import alternatives_swap
 from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap
@@ -41,7 +42,11 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     antonym = None
     if negation is None:
         antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)
-    swap = role_swap(claim, window) or comparative_swap(claim, window)
+    swap = (
+        role_swap(claim, window)
+        or comparative_swap(claim, window)
+        or alternatives_swap(claim, window)
+    )
     ended = ended_state(claim, window) or cancelled_event(claim, window)
     direction = direction_conflict(claim, window)
     details: dict[str, str] = {}

@@ -77,8 +77,11 @@ def _masked(text: str) -> str:
 _ASSOCIATION = stem("linked")
 _INCREASE, _DECREASE = stem("increase"), stem("decrease")
 _EFFECT = {
-    **{stem(w): _DECREASE for w in ("reduce", "reduction", "lower", "fewer")},
-    **{stem(w): _INCREASE for w in ("raise", "higher", "greater")},
+    **{
+        stem(w): _DECREASE
+        for w in ("reduce", "reduction", "lower", "fewer", "prevent", "prevention", "lessen")
+    },
+    **{stem(w): _INCREASE for w in ("raise", "higher", "greater", "boost")},
 }
 
 

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from provgraph.verification.endings import ends_statement
 from provgraph.verification.focus import PairScorer
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.nli import agreement
@@ -120,6 +121,22 @@ def reading_windows(source: str, nli: StageScore) -> list[str]:
     return out
 
 
+#: The positive form's contradiction where a window sentence ends what it asserts
+#: (:mod:`.endings`): what the model gives a clear contradiction.
+ENDED_CONTRADICTION = 0.9
+
+
+def _read(
+    scores: dict[tuple[str, str], tuple[float, float | None]], window: str, positive: str
+) -> tuple[float, float | None]:
+    """The model's reading of ``positive`` against ``window``, its contradiction raised
+    to :data:`ENDED_CONTRADICTION` where the window ends what it asserts."""
+    entailment, contradiction = scores[(window, positive)]
+    if contradiction is not None and ends_statement(positive, window):
+        contradiction = max(contradiction, ENDED_CONTRADICTION)
+    return entailment, contradiction
+
+
 def reread_negated(
     scorer: PairScorer, items: list[Item]
 ) -> list[tuple[StageScore, dict[str, Any]] | None]:
@@ -135,7 +152,7 @@ def reread_negated(
     scores = dict(zip(jobs, scorer.predict_pairs(jobs), strict=True)) if jobs else {}
     out: list[tuple[StageScore, dict[str, Any]] | None] = []
     for plan, (_claim, _source, nli, signals) in zip(plans, items, strict=True):
-        read = [] if plan is None else [scores[(window, plan[0])] for window in plan[1]]
+        read = [] if plan is None else [_read(scores, window, plan[0]) for window in plan[1]]
         contradictions = [c for _e, c in read if c is not None]
         if plan is None or len(contradictions) < len(read):
             out.append(None)  # nothing to reread, or a model without a contradiction column

@@ -15,7 +15,8 @@ systematic slips). On top of the library:
   (:mod:`~provgraph.verification.proportions`), and so is a decimal share
   ("a rate of 0.07", "0.3 of the vote");
 * units of one dimension are converted to a base unit where the factor is
-  fixed (km ↔ m, kg ↔ g, hours ↔ minutes); currencies only match themselves;
+  fixed (km ↔ m, kg ↔ g, hours ↔ minutes), temperatures to kelvin (°C ↔ °F);
+  currencies only match themselves;
 * four-digit years are left to :mod:`provgraph.verification.dates`;
 * a change "from A to B" gives both values and the pair (old, new), which
   :mod:`~provgraph.verification.changes` compares with "doubled" or "fell by 20%".
@@ -57,6 +58,13 @@ _BASE_UNITS: dict[str, tuple[str, float]] = {
     "millilitre": ("volume", 0.001),
     "percentage": ("percent", 1.0),
     "dozen": ("count", 12.0),
+}
+#: Units whose scale does not start at zero: (kind, factor, offset) to kelvin, so
+#: "40 degrees Celsius" and "104 degrees Fahrenheit" are one interval.
+_OFFSET_UNITS: dict[str, tuple[str, float, float]] = {
+    "kelvin": ("temperature", 1.0, 0.0),
+    "degree Celsius": ("temperature", 1.0, 273.15),
+    "degree fahrenheit": ("temperature", 5.0 / 9.0, 459.67 * 5.0 / 9.0),
 }
 
 _MONEY_CONTEXT = re.compile(
@@ -132,16 +140,20 @@ def _rounding(surface: str, value: float) -> float:
     return min(0.5 * place * scale, 0.05 * abs(value))
 
 
-def _kind(unit: str, entity: str) -> tuple[str, float] | None:
+def _kind(unit: str, entity: str) -> tuple[str, float, float] | None:
+    """``(kind, factor, offset)``: a value in ``unit`` is ``value · factor + offset`` of
+    the kind's base unit (None: no comparable unit)."""
     if unit in _BASE_UNITS:
-        return _BASE_UNITS[unit]
+        return (*_BASE_UNITS[unit], 0.0)
+    if unit in _OFFSET_UNITS:
+        return _OFFSET_UNITS[unit]
     if entity == "currency":
-        return f"currency:{unit}", 1.0
+        return f"currency:{unit}", 1.0, 0.0
     if entity == "dimensionless" and unit == "dimensionless":
-        return "count", 1.0
+        return "count", 1.0, 0.0
     if entity in ("unknown",):
         return None
-    return f"{entity}:{unit}", 1.0
+    return f"{entity}:{unit}", 1.0, 0.0
 
 
 @dataclass(frozen=True)
@@ -176,13 +188,13 @@ def _mention(text: str, raw: Raw) -> Mention | None:
     kind = _kind(unit, entity)
     symbol = _CURRENCY_SYMBOLS.get(surface[:1])
     if symbol is not None and entity != "currency":  # "£40,000 at": read as ampere-turns
-        kind = f"currency:{symbol}", 1.0
+        kind = f"currency:{symbol}", 1.0, 0.0
         written = _DIGITS_RE.search(surface)
         if written is not None and written.start() == 1:
             surface, end = surface[: written.end()], start + written.end()
     if kind is None:
         return None
-    name, factor = kind
+    name, factor, offset = kind
     if unit == "pound-mass" and _MONEY_CONTEXT.search(text):
         name, factor = "currency:pound sterling", 1.0  # "raised forty thousand pounds"
     if entity == "dimensionless" and 0 < value < 1:
@@ -196,7 +208,9 @@ def _mention(text: str, raw: Raw) -> Mention | None:
     )
     near, clause = near_stems(text, start, end)
     noun = frozenset(content_stems(text[end : end + 40])[:2]) if name == "count" else frozenset()
-    return Mention(name, low * factor, high * factor, surface, start, end, near, clause, noun)
+    return Mention(
+        name, low * factor + offset, high * factor + offset, surface, start, end, near, clause, noun
+    )
 
 
 def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> Quantities:

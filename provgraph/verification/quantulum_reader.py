@@ -16,7 +16,8 @@ has a few systematic slips, corrected here rather than in every caller:
   unit takes the other end's ("from 50 to 40 dollars");
 * "$3.4bn", "£3m", "€40k": scale abbreviations after a currency symbol;
 * "half a million", "a quarter of a billion": a fraction of a scale word (the
-  library reads "a million" alone).
+  library reads "a million" alone);
+* "€76.25 million" read as €76.25 and a bare "million": joined into one value.
 """
 
 from __future__ import annotations
@@ -131,6 +132,38 @@ def _repair(text: str, raw: Raw) -> Raw | None:
     return raw
 
 
+def _join_scale_words(text: str, found: list[Raw]) -> list[Raw]:
+    """A number and the scale word right after it read as one value.
+
+    The library sometimes reads "€76.25 million" as €76.25 and a bare "million"
+    (which context decides is not known); the pair is one quantity.
+    """
+    out: list[Raw] = []
+    for raw in found:
+        last = out[-1] if out else None
+        scale = _SCALE.get(raw.surface.strip().lower())
+        if (
+            last is not None
+            and scale is not None
+            and raw.unit == "dimensionless"
+            and not text[last.end : raw.start].strip()
+            and _SCALE_WORD.match(last.surface.split()[-1]) is None
+        ):
+            uncertainty = last.uncertainty * scale if last.uncertainty else None
+            out[-1] = Raw(
+                last.value * scale,
+                last.unit,
+                last.entity,
+                text[last.start : raw.end],
+                last.start,
+                raw.end,
+                uncertainty,
+            )
+            continue
+        out.append(raw)
+    return out
+
+
 @lru_cache(maxsize=8192)
 def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]:
     """The quantities of one sentence-sized ``text`` and the index pairs (old, new) of changes.
@@ -157,7 +190,7 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
         fixed = _repair(masked, raw)
         if fixed is not None:
             found.append(fixed)
-    found.sort(key=lambda r: r.start)
+    found = _join_scale_words(masked, sorted(found, key=lambda r: r.start))
     pairs: list[tuple[int, int]] = []
     for a_start, mask in masks:
         # A is the value written after "from" ("from 12,000 in 2015 to 24,500": not 2015)

@@ -41,8 +41,15 @@ AGREE = [
     ("The baby weighed 3.2 kilograms at birth.", "At birth the baby weighed 3,200 grams."),
     ("The tunnel is 2.5 km long.", "The 2,500-metre tunnel took six years to dig."),
     ("Revenue reached 3.4 billion dollars.", "Revenue rose to $3.4bn."),
+    # a no-break space between the figure and its scale word (read apart by the library)
+    (
+        "A total of €76.25 million was paid out.",
+        "In 2018, a total of €76.25\u00a0million was paid out.",
+    ),
     ("The loan's interest rate is 7%.", "The interest rate on the loan is 0.07."),
     ("The club paid €4 million for him.", "The club paid a fee of 4,000,000 euros for him."),
+    ("The temperature reached 40 degrees Celsius.", "The temperature reached 104 °F."),
+    ("Water boils at 100 °C at sea level.", "At sea level water boils at 373 kelvin."),
     # proportions and rounding
     ("One in five children lives in poverty.", "20 percent of children live in poverty."),
     ("Three quarters of members approved.", "75% of members approved."),
@@ -72,6 +79,9 @@ MISMATCH = [
     ("The dig took place in Q2 2021.", "The dig ran from August to October 2021."),
     ("The trial opens on the first of June.", "The trial opens on 11 June."),
     ("The company employs 5,000 people.", "The company sold 5,000 cars and employs 800 people."),
+    # the claim's digits in another unit do not state it
+    ("The temperature reached 40 degrees Celsius.", "The temperature reached 40 °F."),
+    ("The trail is 40 km long.", "The trail is 40 miles long."),
 ]
 
 OTHER_MEASURE = [

@@ -1,0 +1,77 @@
+"""Two alternatives exchanged: "buses instead of a tram" against "a tram rather than buses".
+
+A contrastive phrase (*rather than*, *instead of*, *as opposed to*, *in place of*,
+*", not"*) asserts the alternative before it and sets aside the one after it.
+When claim and source speak of the same thing and each side sets aside what the
+other asserts, they say opposite things with the same words — which a small NLI
+model reads as agreement (its word overlap is total). Both directions are
+required: a source that merely mentions the claim's set-aside alternative
+("a tram line was also discussed") is not a conflict; the same choice stated
+twice ("speed, not price" / "speed rather than price") never is.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.negation import best_sentence
+from provgraph.verification.roles import RoleFinding
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import clauses, content_stems
+
+_PREFERENCE = re.compile(
+    r"\b(?:rather than|instead of|as opposed to|in place of)\b|,\s*not\b", re.IGNORECASE
+)
+#: How many content words before the phrase name the asserted alternative and after
+#: it the alternative set aside ("opted for a *tram line* rather than *buses*").
+_SIDE_WORDS = 3
+#: Claim and source sentence must share this share of the claim's content words.
+_MIN_SHARED = 0.5
+
+
+@dataclass(frozen=True)
+class Preference:
+    """One contrastive phrase: the alternative asserted and the one set aside."""
+
+    asserted: frozenset[str]
+    aside: frozenset[str]
+    #: The words as written (for the report), the clause before and after the phrase.
+    asserted_text: str
+    aside_text: str
+
+
+def preferences(sentence: str) -> list[Preference]:
+    """Every contrastive phrase of ``sentence`` with the content stems of its two sides."""
+    out: list[Preference] = []
+    for m in _PREFERENCE.finditer(sentence):
+        before = clauses(sentence[: m.start()])
+        after = clauses(sentence[m.end() :])
+        if not before or not after:
+            continue
+        asserted = frozenset(content_stems(before[-1].text)[-_SIDE_WORDS:])
+        aside = frozenset(content_stems(after[0].text)[:_SIDE_WORDS])
+        if asserted and aside and not asserted & aside:
+            out.append(
+                Preference(asserted, aside, before[-1].text.strip(), after[0].text.strip(" ."))
+            )
+    return out
+
+
+def alternatives_swap(claim: str, window: str) -> RoleFinding | None:
+    """The claim's choice stated the other way round by the window's closest sentence."""
+    claimed = [p for s in split_sentences(claim) for p in preferences(s.text)]
+    if not claimed:
+        return None
+    sentence, share = best_sentence(claim, window)
+    if share < _MIN_SHARED:
+        return None
+    for stated in preferences(sentence):
+        for mine in claimed:
+            if mine.aside & stated.asserted and mine.asserted & stated.aside:
+                return RoleFinding(
+                    "rather than",
+                    (mine.asserted_text, mine.aside_text),
+                    (stated.asserted_text, stated.aside_text),
+                )
+    return None
