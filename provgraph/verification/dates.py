@@ -3,7 +3,9 @@
 "March 2024" vs "May 2024", "Q3" vs "Q4", "1st" vs "21st" and "1995" vs "1987"
 are different dates; "2024" vs "March 2024", "Q1 2024" vs "February 2024",
 "Q3 2024" vs "July–September 2024", "early 2024" vs "February 2024", "mid-March"
-vs "15 March" and "the first of August" vs "1 August" are not (one is less
+vs "15 March", "the spring of 2015" vs "April 2015" (seasons of the northern
+hemisphere: a southern source's "spring" is September to November, a known limit)
+and "the first of August" vs "1 August" are not (one is less
 specific, or the same written otherwise). Regular expressions find the date phrases; the
 day/month/year phrase itself is read by ``dateutil`` (ordinals, abbreviations,
 "Sept.", day-month or month-day order) and validated (no 31 February).
@@ -89,6 +91,19 @@ _PART_MONTH = re.compile(
 #: Days of the month of "early March" etc.: overlapping bands (loose on purpose)
 _MONTH_PARTS = {"early": (1, 15), "beginning of": (1, 10), "mid": (8, 23)}
 _MONTH_PARTS.update({"middle of": (8, 23), "late": (16, 31), "end of": (21, 31)})
+#: A season of a year: "the spring of 2015", "summer 2019", "in the fall of 2008".
+_SEASON = re.compile(
+    rf"\b(?P<s>spring|summer|autumn|fall)\s+(?:of\s+)?(?P<y>{_YEAR})\b", re.IGNORECASE
+)
+#: Seasons of the northern hemisphere, loose: from the meteorological start (the 1st of
+#: its first month) to the astronomical end (the solstice or equinox). Winter crosses a
+#: year and is not read.
+_SEASONS = {
+    "spring": ((3, 1), (6, 21)),
+    "summer": ((6, 1), (9, 22)),
+    "autumn": ((9, 1), (12, 21)),
+    "fall": ((9, 1), (12, 21)),
+}
 _DECADE = re.compile(r"\b(?:the\s+)?(?P<y>1[0-9]{2}0|20[0-9]0)s\b")
 _ISO = re.compile(
     r"\b(?P<y>1[0-9]{3}|20[0-9]{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12][0-9]|3[01])\b"
@@ -217,6 +232,9 @@ def extract_dates(text: str) -> list[Mention]:
     for m in _PART.finditer(text):
         m1, m2 = _PARTS[m.group("p").lower()]
         add(m, _span(int(m.group("y")), m1, m2))
+    for m in _SEASON.finditer(text):
+        (m1, d1), (m2, d2) = _SEASONS[m.group("s").lower()]
+        add(m, _span(int(m.group("y")), m1, m2, d1, d2))
     for m in _DECADE.finditer(text):
         y = int(m.group("y"))
         add(m, ("date", date(y, 1, 1).toordinal(), date(y + 9, 12, 31).toordinal()))

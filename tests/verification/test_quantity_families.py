@@ -63,6 +63,8 @@ AGREE = [
     ("The festival begins on the first of August.", "The festival begins on 1 August."),
     ("The referendum was held in mid-March.", "The referendum was held on 15 March."),
     ("The strike began in early 2023.", "The strike began on 9 January 2023."),
+    ("The bridge opened in the summer of 2015.", "The bridge opened on 14 July 2015."),
+    ("Work resumed in autumn 2020.", "Work resumed in October 2020."),
 ]
 
 MISMATCH = [
@@ -78,6 +80,10 @@ MISMATCH = [
     ("Deliveries started in Q3.", "Deliveries started in the fourth quarter."),
     ("The dig took place in Q2 2021.", "The dig ran from August to October 2021."),
     ("The trial opens on the first of June.", "The trial opens on 11 June."),
+    (
+        "The bridge was completed in the spring of 2015.",
+        "The bridge was completed in October 2015.",
+    ),
     ("The company employs 5,000 people.", "The company sold 5,000 cars and employs 800 people."),
     # the claim's digits in another unit do not state it
     ("The temperature reached 40 degrees Celsius.", "The temperature reached 40 °F."),
