@@ -38,29 +38,24 @@ from dataclasses import dataclass, field
 from provgraph.verification.changes import extract_changes, judge_change
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.meaning_conflicts import meaning_conflict
-from provgraph.verification.measures import different_measures, same_counted_noun
 from provgraph.verification.quantities import Quantities, read_quantities
 from provgraph.verification.slots import (
-    SAME_SUBJECT_SCORE,
     Mention,
     Outcome,
     anchor_score,
     compare,
 )
-from provgraph.verification.unstated import might_state
-from provgraph.verification.wordsets import (
-    NUMBER,
-    YEAR_RE,
-    content_stems,
-    near_stems,
-    sentence_around,
+from provgraph.verification.stated import (
+    WRITTEN_NUMBER_RE,
+    counts_other_things,
+    stated_elsewhere,
+    years_of,
 )
+from provgraph.verification.unstated import might_state
+from provgraph.verification.wordsets import sentence_around
 
-#: A year as the date reader writes one (1000-2099), as a whole word.
-_NUMBER_RE = re.compile(rf"(?<![\w.])({NUMBER})(?:\.(\d+))?(?![\w])")
+#: A scale word right after a number ("12 *million*").
 _SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
-#: The word right after a number, when nothing separates them ("5,000 *cars*").
-_COUNTED_RE = re.compile(r"[ \t]+([A-Za-z][A-Za-z-]*)")
 MISMATCH_PENALTY = 0.8
 UNVERIFIED_PENALTY = 0.5
 NEGATION_PENALTY = 0.3
@@ -69,7 +64,7 @@ NEGATION_PENALTY = 0.3
 def _plain_numbers(text: str) -> set[str]:
     """Written numbers normalised (``1,200`` → ``1200``, ``3.50`` → ``3.5``): a presence test."""
     out: set[str] = set()
-    for m in _NUMBER_RE.finditer(text):
+    for m in WRITTEN_NUMBER_RE.finditer(text):
         whole = m.group(1).replace(",", "")
         frac = (m.group(2) or "").rstrip("0")
         written = f"{int(whole)}.{frac}" if frac else str(int(whole))
@@ -152,10 +147,6 @@ class ConsistencyResult:
         return min(1.0, value)
 
 
-def _years_of(text: str) -> frozenset[str]:
-    return frozenset(YEAR_RE.findall(text))
-
-
 def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> list[Mention]:
     """The window's quantities a claim anchored to ``years`` may be compared with.
 
@@ -167,91 +158,10 @@ def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> 
     """
     if not years:
         return mentions
-    anchored = [(m, _years_of(sentence_around(window, m.start, m.end))) for m in mentions]
+    anchored = [(m, years_of(sentence_around(window, m.start, m.end))) for m in mentions]
     if not any(there & years for _, there in anchored):
         return mentions
     return [m for m, there in anchored if not there or there & years]
-
-
-def _occurrences(written: str, source: str) -> list[re.Match[str]]:
-    """Where ``written`` (a number as the claim writes it) stands as a whole in ``source``."""
-    pattern = rf"(?<![\w.]){re.escape(written)}(?![\w])"
-    return list(re.finditer(pattern, source, flags=re.IGNORECASE))
-
-
-def _counted_after(source: str, end: int) -> frozenset[str] | None:
-    """Content stems of the word right after a number ending at ``end`` ("5,000 *cars*");
-    None when no word follows it directly."""
-    counted = _COUNTED_RE.match(source, end)
-    return frozenset(content_stems(counted.group(1))) if counted else None
-
-
-def _stated_elsewhere(
-    value: Mention, source: str, *, whole: bool, years: frozenset[str] = frozenset()
-) -> bool:
-    """Is the claim's written number in ``source`` next to the claim value's own words?
-
-    The window the scorer picked may not be the passage that states the fact; a
-    mismatch is only reported when the source does not also give the claim's
-    number in the same words (a cheap scan: no parse of the whole source) —
-    about the same thing: an occurrence whose own neighbours name another
-    measure (:mod:`.measures`), or a count directly followed by another noun
-    ("sold 5,000 cars" for "employs 5,000 people"), does not state it. Nor does
-    an occurrence in a sentence anchored to other years than the claim's
-    (``years``): "2,890 tonnes in 2021" does not state "2,890 tonnes in 2016".
-    """
-    numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
-    if not numbers:
-        return False
-    written = value.surface if whole else numbers[0]
-    for m in _occurrences(written, source):
-        around = set(content_stems(source[max(0, m.start() - 80) : m.end() + 80]))
-        if 2 * len(value.near & around) + len(value.clause & around) < SAME_SUBJECT_SCORE:
-            continue
-        if different_measures(value.near, near_stems(source, m.start(), m.end())[0]):
-            continue
-        counted = _counted_after(source, m.end())
-        if value.noun and counted is not None and not value.noun & counted:
-            continue  # "sold 5,000 cars" does not state "employs 5,000 people"
-        sentence = sentence_around(source, m.start(), m.end())
-        there = _years_of(sentence)
-        if years and there and not years & there:
-            continue  # the figure of another year
-        if not whole and _in_another_unit(value, source, m.start()):
-            continue  # "40 degrees Fahrenheit" does not state "40 degrees Celsius"
-        return True
-    return False
-
-
-def _in_another_unit(value: Mention, source: str, at: int) -> bool:
-    """Is the number at ``at`` of ``source`` read as a quantity that cannot be ``value``
-    (another unit of the same dimension, or a value outside its interval once scaled)?"""
-    start = max(0, at - 40)
-    for mention in read_quantities(source[start : at + 60]).mentions:
-        if mention.start <= at - start < mention.end:
-            return mention.kind.split(":", 1)[0] == value.kind.split(":", 1)[0] and not (
-                mention.kind == value.kind and mention.overlaps(value)
-            )
-    return False
-
-
-def _counts_other_things(value: Mention, source: str) -> bool:
-    """Does ``source`` use the claim's count only for other things?
-
-    "sold 3,000 cars" does not state "employs 3,000 people": every occurrence of the
-    written number is directly followed by a counted noun that is not the claim's
-    (people and groups of people count as one, :func:`.measures.same_counted_noun`).
-    """
-    numbers = [m.group(0) for m in _NUMBER_RE.finditer(value.surface)]
-    if not value.noun or not numbers:
-        return False
-    seen = False
-    for m in _occurrences(numbers[0], source):
-        counted = _counted_after(source, m.end())
-        if not counted or same_counted_noun(counted, value.noun):
-            return False
-        seen = True
-    return seen
 
 
 def _date_views(
@@ -361,7 +271,7 @@ def _judge(
             outcome, other, other_role = _unless_taken(
                 value, other, claim_values, outcomes, window_values, dates=dates
             )
-        stated = outcome == Outcome.MISMATCH and _stated_elsewhere(
+        stated = outcome == Outcome.MISMATCH and stated_elsewhere(
             value, source, whole=dates, years=years
         )
         written = _plain_numbers(value.surface)
@@ -376,7 +286,7 @@ def _judge(
             if other is not None:
                 against.append(other.surface)
         elif outcome == Outcome.UNVERIFIED and (
-            other_role or not present or _counts_other_things(value, source)
+            other_role or not present or counts_other_things(value, source)
         ):
             unverified.append(value.surface)
         if unstated is not None and written and not present and not might_state(value, candidates):
@@ -421,7 +331,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_read = read_quantities(claim, [(d.start, d.end) for d in claim_dates])
     window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])
     c_mm, c_ok, claim_quantities = _judge_changes(claim, claim_read, window_read)
-    claim_years = _years_of(claim)
+    claim_years = years_of(claim)
     window_quantities = _same_years(window, window_read.mentions, claim_years)
     pairs: list[tuple[str, str]] = []
     d_unstated: list[Mention] = []
