@@ -248,14 +248,17 @@ def test_ingest_lookup_takes_no_project_lock() -> None:
     assert text.endswith("RETURN delivered, bound, node_keys")
 
 
-def test_chained_ingest_lookup_also_locks_and_returns_the_chain_head() -> None:
+def test_chained_ingest_lookup_takes_the_chain_head_before_it_reads() -> None:
+    """The head is the chained batch's lock (ADR 0012, amended): taken first."""
     text = cypher.ingest_lookup_query(chained=True)
-    assert text.startswith(cypher.ingest_lookup_query().rsplit("RETURN", 1)[0])
-    assert text.endswith(
+    reads = cypher.ingest_lookup_query().rsplit("RETURN", 1)[0]
+    assert text == (
         "MERGE (h:AuditHead {project: $project, id: 'head'})\n"
         "ON CREATE SET h.seq = 0, h.hash = $genesis\n"
         "SET h.appends = coalesce(h.appends, 0) + 1\n"
-        "RETURN delivered, bound, node_keys, h.seq AS head_seq, h.hash AS head_hash"
+        "WITH h\n"
+        + reads
+        + "RETURN delivered, bound, node_keys, h.seq AS head_seq, h.hash AS head_hash"
     )
 
 

@@ -220,3 +220,64 @@ def test_the_keys_cli_works_against_neo4j_and_imports_a_key_file(
     finally:
         graph.close()
     assert not file.with_name("keys.sqlite3").stat().st_mode & 0o077  # still owner-only
+
+
+def _session_locks(uri: str, project: str) -> int:
+    with neo4j.GraphDatabase.driver(uri, auth=None) as driver:
+        records = driver.execute_query(
+            "MATCH (l:SessionLock {project: $p}) RETURN count(l)", p=project, database_="neo4j"
+        ).records
+    return int(records[0][0])
+
+
+def test_chained_ingest_is_locked_by_the_chain_head_and_unchained_by_its_sessions(
+    neo4j_settings: Settings, neo4j_uri: str, project: str
+) -> None:
+    """With the chain on, the head is the project's lock (ADR 0012, amended): no
+    session lock is written; with it off, each session of the batch is locked."""
+    events = story_events()
+    for chained, name in ((True, project), (False, project + "-unchained")):
+        store = open_neo4j_store(neo4j_settings.model_copy(update={"audit_chain": chained}))
+        try:
+            assert len(store.ingest(name, events).accepted) == len(events)
+        finally:
+            store.close()
+        sessions = {e.session_id for e in events}
+        assert _session_locks(neo4j_uri, name) == (0 if chained else len(sessions))
+
+
+def test_a_chained_batch_reads_only_after_it_holds_the_chain_head(
+    neo4j_store: Neo4jGraphStore, neo4j_uri: str, project: str
+) -> None:
+    """A writer holding the head makes the batch wait *before* its lookup: what that
+    writer commits (here a delivery of the batch's event) is read, so the event is
+    reported a duplicate at once, not found by the constraint and re-run."""
+    first = story_events()[0]
+    neo4j_store.ingest(project, [first])  # the chain's genesis and head
+    event = Event.model_validate(
+        {**first.model_dump(), "id": "raced-event", "node_id": "raced-node"}
+    )
+    outcome: list[Any] = []
+    with (
+        neo4j.GraphDatabase.driver(neo4j_uri, auth=None) as driver,
+        driver.session(database="neo4j") as session,
+    ):
+        tx = session.begin_transaction()
+        tx.run("MATCH (h:AuditHead {project: $p, id: 'head'}) SET h.held = true", p=project)
+        worker = threading.Thread(
+            target=lambda: outcome.append(neo4j_store.ingest(project, [event]))
+        )
+        worker.start()
+        deadline = time.monotonic() + 60
+        while _blocked_transactions(neo4j_uri) == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _blocked_transactions(neo4j_uri) == 1, "the batch never waited on the head"
+        tx.run(
+            "CREATE (:Delivery {project: $p, id: $id, batch: 'elsewhere'})",
+            p=project,
+            id=event.id,
+        )
+        tx.commit()
+        worker.join(timeout=60)
+    assert outcome and outcome[0].duplicates == (event.id,) and not outcome[0].accepted
+    assert neo4j_store.get_node(project, event.node_id) is None

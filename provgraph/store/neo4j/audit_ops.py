@@ -131,17 +131,21 @@ def ingest_program(
     batch: str,
     prepared: PreparedBatch | None = None,
 ) -> Program[IngestResult]:
-    """The ingest program both adapters run: its sessions locked first
-    (:func:`~provgraph.store.neo4j.ingest_locks.lock_sessions`), sealed into the
-    chain when ``chained``; ``prepared`` as in :func:`operations.ingest_decided`."""
-    yield from lock_sessions(
-        project, (e.session_id for _, e in events), (e.node_id for _, e in events)
-    )
-    program = (
-        ingest(project, events, batch, prepared)
-        if chained
-        else ops.ingest(project, events, batch, prepared)
-    )
+    """The ingest program both adapters run; ``prepared`` as in
+    :func:`operations.ingest_decided`.
+
+    Chained, the batch is sealed into the chain, and the chain head its lookup
+    takes first is the project's lock (:mod:`~provgraph.store.neo4j.ingest_locks`);
+    unchained, its sessions are locked first
+    (:func:`~provgraph.store.neo4j.ingest_locks.lock_sessions`).
+    """
+    if chained:
+        program = ingest(project, events, batch, prepared)
+    else:
+        yield from lock_sessions(
+            project, (e.session_id for _, e in events), (e.node_id for _, e in events)
+        )
+        program = ops.ingest(project, events, batch, prepared)
     result: IngestResult = yield from program
     return result
 
@@ -270,10 +274,14 @@ def _redacted(payload: dict[str, Any] | None, positions: Sequence[int]) -> dict[
 
 
 def erase(project: str, erasure: Erasure, chain: bool) -> Program[ErasureResult]:
-    """Everything in one transaction: under the locks of the erased nodes' sessions
-    (no batch of theirs interleaves), delete, redact, tombstone."""
+    """Everything in one transaction: under the lock chained ingest takes (the chain
+    head) or, unchained, the locks of the erased nodes' sessions (no batch of theirs
+    interleaves), delete, redact, tombstone."""
     base = {"project": project}
-    yield from lock_sessions(project, (), erasure.node_ids)
+    if chain:
+        yield Statement(q.audit_head_lock_query(), {**base, "genesis": GENESIS})
+    else:
+        yield from lock_sessions(project, (), erasure.node_ids)
     deleted = yield Statement(
         q.erase_nodes_query(),
         {**base, "node_ids": list(erasure.node_ids), "event_ids": list(erasure.event_ids)},

@@ -99,17 +99,19 @@ def rows_of(kind: str) -> str:
 
 
 def ingest_lookup_query(*, chained: bool = False) -> str:
-    """Read what the batch's decisions depend on (its sessions are locked already:
-    :func:`~provgraph.store.neo4j.cypher_locks.lock_sessions_query`).
+    """Read what the batch's decisions depend on.
 
     Returns one row: deliveries already stored (id and the batch token that
     wrote them), citation keys already bound, and the current citation key of
-    nodes the batch wants to give a key to. ``chained``: then also take the
-    project's audit chain head for writing and return it (``head_seq``,
-    ``head_hash``), so the batch's entry is sealed after it and written by the
-    write statement: two round trips per batch instead of four.
+    nodes the batch wants to give a key to. Unchained, the batch's sessions are
+    locked already (:func:`~provgraph.store.neo4j.cypher_locks.lock_sessions_query`).
+    ``chained``: the statement first takes the project's audit chain head for
+    writing — the project's lock, held to the commit, so that what it reads next
+    stays true (ADR 0012, session 14) — and returns it (``head_seq``,
+    ``head_hash``); the batch's entry is sealed after it and written by the write
+    statement: two statements per batch.
     """
-    return (
+    reads = (
         "CALL () {\n"
         + rows_of("event")
         + f"  MATCH (d:{DELIVERY} {{project: $project, id: row.id}})\n"
@@ -125,12 +127,14 @@ def ingest_lookup_query(*, chained: bool = False) -> str:
         "  RETURN collect(CASE WHEN n.citation_key IS NOT NULL"
         " THEN [n.id, n.citation_key, coalesce(n.v_citation_key, n.ver)] END) AS node_keys\n"
         "}\n"
-        + (
-            audit_head_lock_clause() + "RETURN delivered, bound, node_keys, h.seq AS head_seq,"
-            " h.hash AS head_hash"
-            if chained
-            else "RETURN delivered, bound, node_keys"
-        )
+    )
+    if not chained:
+        return reads + "RETURN delivered, bound, node_keys"
+    return (
+        audit_head_lock_clause()
+        + "WITH h\n"
+        + reads
+        + "RETURN delivered, bound, node_keys, h.seq AS head_seq, h.hash AS head_hash"
     )
 
 

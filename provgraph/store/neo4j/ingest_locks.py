@@ -18,9 +18,15 @@ are unique per project; a (malformed) event id reused in another session is
 caught by the ``:Delivery`` uniqueness constraint and the batch is re-run
 (``adapter``), which then reports it as a duplicate.
 
-The audit chain still serialises its appends per project (the chain head,
-:mod:`~provgraph.store.neo4j.audit_ops`); that lock is taken last, by the
-append at the end of the transaction, so only the append and the commit wait.
+These locks are taken when the audit chain is off. With the chain on (the
+default) every batch of a project appends to one chain, so the project's
+batches take turns at the chain head anyway (:mod:`~provgraph.store.neo4j.audit_ops`);
+the chained lookup takes the head *first*, before it reads, and the head is
+then the lock that keeps what the batch read true until its commit. The session
+locks would serialise nothing more and cost a statement that seeks every node of
+the batch (≈ 10 % of a batch's time at 10^5 nodes: docs/neo4j-store.md, session
+14), so chained ingest does not take them; an erasure, chained, takes the head
+first too. Every process writing a project must use the same chain setting.
 """
 
 from __future__ import annotations
