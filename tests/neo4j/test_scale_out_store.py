@@ -149,13 +149,25 @@ def _blocked_transactions(uri: str) -> int:
     return int(records[0][0])
 
 
+def _ingest_until_blocked(
+    store: Neo4jGraphStore, uri: str, project: str, event: Event
+) -> tuple[threading.Thread, list[Any]]:
+    """Ingest ``event`` in a thread; return once a transaction waits (or after 60 s)."""
+    outcome: list[Any] = []
+    worker = threading.Thread(target=lambda: outcome.append(store.ingest(project, [event])))
+    worker.start()
+    deadline = time.monotonic() + 60
+    while _blocked_transactions(uri) == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return worker, outcome
+
+
 def test_an_event_id_raced_from_another_session_is_a_duplicate(
     neo4j_store: Neo4jGraphStore, neo4j_uri: str, project: str
 ) -> None:
     """Sessions no longer serialise each other: the :Delivery constraint decides, the
     losing batch is re-run and reports the event as a duplicate."""
     event = Event.model_validate({**story_events()[0].model_dump(), "session_id": "late"})
-    outcome: list[Any] = []
     with (
         neo4j.GraphDatabase.driver(neo4j_uri, auth=None) as driver,
         driver.session(database="neo4j") as session,
@@ -166,13 +178,7 @@ def test_an_event_id_raced_from_another_session_is_a_duplicate(
             p=project,
             id=event.id,
         )
-        worker = threading.Thread(
-            target=lambda: outcome.append(neo4j_store.ingest(project, [event]))
-        )
-        worker.start()
-        deadline = time.monotonic() + 60
-        while _blocked_transactions(neo4j_uri) == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        worker, outcome = _ingest_until_blocked(neo4j_store, neo4j_uri, project, event)
         assert _blocked_transactions(neo4j_uri) == 1, "the ingest never waited on the constraint"
         tx.commit()
         worker.join(timeout=60)
@@ -257,20 +263,13 @@ def test_a_chained_batch_reads_only_after_it_holds_the_chain_head(
     event = Event.model_validate(
         {**first.model_dump(), "id": "raced-event", "node_id": "raced-node"}
     )
-    outcome: list[Any] = []
     with (
         neo4j.GraphDatabase.driver(neo4j_uri, auth=None) as driver,
         driver.session(database="neo4j") as session,
     ):
         tx = session.begin_transaction()
         tx.run("MATCH (h:AuditHead {project: $p, id: 'head'}) SET h.held = true", p=project)
-        worker = threading.Thread(
-            target=lambda: outcome.append(neo4j_store.ingest(project, [event]))
-        )
-        worker.start()
-        deadline = time.monotonic() + 60
-        while _blocked_transactions(neo4j_uri) == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
+        worker, outcome = _ingest_until_blocked(neo4j_store, neo4j_uri, project, event)
         assert _blocked_transactions(neo4j_uri) == 1, "the batch never waited on the head"
         tx.run(
             "CREATE (:Delivery {project: $p, id: $id, batch: 'elsewhere'})",
