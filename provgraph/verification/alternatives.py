@@ -15,14 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from provgraph.verification.negation import best_sentence
+from provgraph.verification.negation import PREFERENCE, best_sentence
 from provgraph.verification.roles import RoleFinding
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import clauses, content_stems
 
-_PREFERENCE = re.compile(
-    r"\b(?:rather than|instead of|as opposed to|in place of)\b|,\s*not\b", re.IGNORECASE
-)
+_PREFERENCE = re.compile(PREFERENCE, re.IGNORECASE)
 #: How many content words before the phrase name the asserted alternative and after
 #: it the alternative set aside ("opted for a *tram line* rather than *buses*").
 _SIDE_WORDS = 3

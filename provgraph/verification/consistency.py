@@ -224,17 +224,18 @@ def _unless_taken(
     values, never a contradiction).
     """
     span = (against.start, against.end)
-    taken: set[tuple[int, int]] = set()
-    for other_value, (outcome, other, _role) in zip(claim_values, outcomes, strict=True):
-        if other_value is value or outcome != Outcome.AGREE or other is None:
-            continue
-        if (other.start, other.end) == span and anchor_score(other_value, other) > anchor_score(
-            value, against
-        ):
-            taken.add(span)
+    own = anchor_score(value, against)
+    taken = any(
+        other_value is not value
+        and outcome == Outcome.AGREE
+        and other is not None
+        and (other.start, other.end) == span
+        and anchor_score(other_value, other) > own
+        for other_value, (outcome, other, _role) in zip(claim_values, outcomes, strict=True)
+    )
     if not taken:
         return Outcome.MISMATCH, against, False
-    rest = [w for w in window_values if (w.start, w.end) not in taken]
+    rest = [w for w in window_values if (w.start, w.end) != span]
     outcome, other, other_role = _outcome(value, rest, dates=dates)
     if outcome == Outcome.NO_SIGNAL:
         return Outcome.UNVERIFIED, None, True

@@ -37,10 +37,10 @@ _NOT_NEGATION = re.compile(
     r"not (?:more|less|fewer) than|none other than|no matter)\b",
     re.IGNORECASE,
 )
-_CONTRAST = re.compile(
-    r"\b(?:rather than|instead of|as opposed to|in place of|in contrast to)\b|,\s*not\b",
-    re.IGNORECASE,
-)
+#: Phrases that assert the alternative before them and set aside the one after
+#: (also read by :mod:`.alternatives`).
+PREFERENCE = r"\b(?:rather than|instead of|as opposed to|in place of)\b|,\s*not\b"
+_CONTRAST = re.compile(rf"{PREFERENCE}|\bin contrast to\b", re.IGNORECASE)
 _CUE = re.compile(
     r"\b(?:no longer|not|never|no|none|nobody|nothing|neither|nor|without|cannot|"
     r"fail(?:s|ed|ing)? to|refus(?:es|ed|ing)? to|declin(?:es|ed|ing)? to|unable to|"
