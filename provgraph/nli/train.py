@@ -150,8 +150,11 @@ def train(cfg: dict[str, Any], *, resume: bool, max_steps: int = 0) -> TrainStat
 
     distill = cfg.get("distill", {})
     train_pairs = _training_pairs(paths["train"], labels, data_cfg, seed, distill)
+    # ``eval_seed`` (optional, default: the run's seed) keeps a continuation run's
+    # held-out sample the one its base model was judged on, whatever its own seed.
+    eval_seed = int(data_cfg.get("eval_seed", seed))
     eval_pairs = stratified_sample(
-        load_pairs(paths["heldout"], labels), int(data_cfg["eval_sample"]), seed
+        load_pairs(paths["heldout"], labels), int(data_cfg["eval_sample"]), eval_seed
     )
     lengths = [len(p.premise) + len(p.hypothesis) for p in train_pairs]
     bs, bucket = int(tc["batch_size"]), int(data_cfg["bucket_batches"])
