@@ -1,7 +1,8 @@
 """Batches prepared ahead (``provgraph.store.neo4j.prepared``): same writes, same store.
 
 The preparation of the next batch runs in a worker thread while the current one
-is in the database. What must hold: a prepared batch is exactly what the
+is in the database; a batch not prepared ahead completes its preparation while its
+own lookup is in the database. What must hold: a prepared batch is exactly what the
 transaction would have computed itself (writes, write parameters, the audit
 entry), the all-applied shortcut is never used for a batch with duplicates, and
 a multi-batch call through either adapter stores what a one-batch call stores,
@@ -22,7 +23,9 @@ from provgraph.config import Settings
 from provgraph.events import Event
 from provgraph.mapping import map_events
 from provgraph.store.neo4j import open_async_neo4j_store, open_neo4j_store
+from provgraph.store.neo4j import operations as ops
 from provgraph.store.neo4j import prepared as prep
+from provgraph.store.neo4j.adapter import run_program
 from provgraph.store.neo4j.ingest import write_params
 
 EVENTS = story_events()
@@ -55,6 +58,42 @@ def test_a_single_batch_is_prepared_inline_without_the_speculative_parts() -> No
     (only,) = list(prep.prepared_ahead([indexed(EVENTS)], chained=True))
     assert only.all_written_params is None and only.all_written_entry is None
     assert list(only.writes) == map_events(indexed(EVENTS))
+
+
+def test_completing_a_batch_gives_what_preparing_it_ahead_gives_and_is_idempotent() -> None:
+    batch = indexed(EVENTS)
+    ahead = prep.prepare_batch(batch, chained=True, ahead=True)
+    later = prep.prepare_batch(batch, chained=True, ahead=False)
+    later.complete(chained=True)
+    params, entry = later.all_written_params, later.all_written_entry
+    later.complete(chained=True)  # a transaction re-run by the driver completes it again
+    assert later.all_written_params is params and later.all_written_entry is entry
+    assert (params, entry) == (ahead.all_written_params, ahead.all_written_entry)
+
+
+def test_the_runner_does_a_statements_meanwhile_work_before_reading_its_records() -> None:
+    """The sync runner's order: send the statement, do the program's CPU work while the
+    server executes it, then read the records (the overlap that completes a single
+    batch's preparation during its lookup)."""
+    calls: list[str] = []
+
+    class Sent:
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            calls.append("read")
+            return iter([{"n": 1}])
+
+    class Tx:
+        def run(self, text: str, params: dict[str, object]) -> Sent:
+            calls.append(f"send {text}")
+            return Sent()
+
+    def program():  # type: ignore[no-untyped-def]
+        records = yield ops.Statement("A", meanwhile=lambda: calls.append("meanwhile"))
+        records += yield ops.Statement("B")
+        return records
+
+    assert run_program(Tx(), program()) == [{"n": 1}, {"n": 1}]  # type: ignore[arg-type]
+    assert calls == ["send A", "meanwhile", "read", "send B", "read"]
 
 
 def test_the_next_batch_is_prepared_in_a_worker_thread(monkeypatch: pytest.MonkeyPatch) -> None:

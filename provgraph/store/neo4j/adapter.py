@@ -66,7 +66,10 @@ def run_program(tx: ManagedTransaction, program: ops.Program[T]) -> T:
     try:
         statement = next(program)
         while True:
-            records = [dict(record) for record in tx.run(statement.text, statement.params)]
+            sent = tx.run(statement.text, statement.params)  # the server is at work
+            if statement.meanwhile is not None:
+                statement.meanwhile()
+            records = [dict(record) for record in sent]
             statement = program.send(records)
     except StopIteration as stop:
         result: T = stop.value

@@ -65,6 +65,8 @@ async def run_program_async(tx: AsyncManagedTransaction, program: ops.Program[T]
         statement = next(program)
         while True:
             result = await tx.run(statement.text, statement.params)
+            if statement.meanwhile is not None:
+                statement.meanwhile()  # a no-op here: batches come prepared off the loop
             records = [dict(record) async for record in result]  # see run_program
             statement = program.send(records)
     except StopIteration as stop:

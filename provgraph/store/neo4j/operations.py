@@ -10,6 +10,7 @@ transaction, so they keep no state outside their own frame.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -48,10 +49,16 @@ Record = dict[str, Any]
 
 @dataclass(frozen=True)
 class Statement:
-    """One Cypher statement and its parameters."""
+    """One Cypher statement and its parameters.
+
+    ``meanwhile``: pure CPU work of the program's (no I/O, safe to repeat) that the
+    runner does after sending the statement and before reading its records, so it
+    overlaps the server's execution instead of following it.
+    """
 
     text: str
     params: dict[str, Any] = field(default_factory=dict)
+    meanwhile: Callable[[], None] | None = field(default=None, compare=False)
 
 
 Program = Generator[Statement, list[Record], T]
@@ -101,7 +108,11 @@ def ingest_decided(
     lookup = {"project": project, **lookup_params(writes)}
     if chained:
         lookup["genesis"] = GENESIS
-    looked_up = yield Statement(cypher.ingest_lookup_query(chained=chained), lookup)
+    looked_up = yield Statement(
+        cypher.ingest_lookup_query(chained=chained),
+        lookup,
+        meanwhile=functools.partial(prepared.complete, chained=chained),
+    )
     found = _one(looked_up)
     state = StoredState.from_row(found) if found else StoredState()
     decision = decide(writes, state, batch)

@@ -9,12 +9,18 @@ about 3.5 s of the adapter's 20–26 s, spent while the server waited.
 
 So a call of several batches prepares batch *n + 1* in a worker thread while
 batch *n* is in the database (the driver releases the GIL while it waits on the
-socket), and each transaction takes its batch's preparation ready-made. The
-parameters and the audit entry are prepared for the case that every event is
-applied (the rule on a first delivery); when the lookup rejects some, the
-transaction computes them for the applied ones as before. Nothing here does
-I/O: a prepared batch is the same value whichever thread computed it, and a
-transaction re-run by the driver reuses it unchanged.
+socket), and each transaction takes its batch's preparation ready-made. A batch
+that was not prepared ahead (a call of one batch to the sync adapter) completes
+its preparation while its own lookup is in the database: the lookup statement
+carries :meth:`PreparedBatch.complete` as its ``meanwhile`` work, which the
+runner does between sending the statement and reading its records (no thread,
+so no contention for the GIL with the thread reading the server's reply, which
+made session 13's threaded variant no faster). The parameters and the audit
+entry are prepared for the case that every event is applied (the rule on a
+first delivery); when the lookup rejects some, the transaction computes them
+for the applied ones as before. Nothing here does I/O: a prepared batch is the
+same value whichever thread computed it, and a transaction re-run by the driver
+reuses it unchanged.
 """
 
 from __future__ import annotations
@@ -34,15 +40,32 @@ from provgraph.store.neo4j.ingest import write_params
 Batch = list[tuple[int, Event]]
 
 
-@dataclass(frozen=True)
+@dataclass
 class PreparedBatch:
-    """One batch's writes and, when prepared ahead, its all-applied parameters and entry."""
+    """One batch's writes and, once complete, its all-applied parameters and entry.
 
+    Mutable only in that :meth:`complete` fills the two all-applied values, which
+    depend on the events alone: whenever and however often it runs, they are the
+    same.
+    """
+
+    events: Batch
     writes: tuple[EventWrite, ...]
     all_written_params: dict[str, Any] | None = None
     """``write_params(writes)``: valid only when every write is applied."""
     all_written_entry: tuple[PendingEntry, bytes] | None = None
     """The audit entry of every event applied (chained stores only)."""
+
+    def complete(self, *, chained: bool) -> None:
+        """Compute the all-applied parameters (and, ``chained``, entry) if not yet done."""
+        if not self.writes:
+            return
+        if self.all_written_params is None:
+            self.all_written_params = write_params(self.writes)
+        if chained and self.all_written_entry is None:
+            self.all_written_entry = encoded_ingest_entry(
+                [event.model_dump(mode="json") for _, event in self.events]
+            )
 
     def _all(self, applied: Sequence[EventWrite]) -> bool:
         return len(applied) == len(self.writes)
@@ -64,13 +87,10 @@ class PreparedBatch:
 
 def prepare_batch(events: Batch, *, chained: bool, ahead: bool) -> PreparedBatch:
     """The writes of ``events``; with ``ahead``, also the all-applied parameters and entry."""
-    writes = tuple(map_events(events))
-    if not ahead or not writes:
-        return PreparedBatch(writes)
-    entry = None
-    if chained:
-        entry = encoded_ingest_entry([event.model_dump(mode="json") for _, event in events])
-    return PreparedBatch(writes, write_params(writes), entry)
+    prepared = PreparedBatch(events, tuple(map_events(events)))
+    if ahead:
+        prepared.complete(chained=chained)
+    return prepared
 
 
 def prepared_ahead(
@@ -100,15 +120,15 @@ async def prepared_ahead_async(
 ) -> AsyncGenerator[PreparedBatch, None]:
     """:func:`prepared_ahead` for the async adapter, in the default executor's threads.
 
-    Even a single batch is prepared off the event loop: mapping a thousand
-    events is tens of milliseconds in which the loop would serve nobody else.
+    Even a single batch is prepared off the event loop, and completely (its
+    all-applied parameters and entry too): mapping a thousand events is tens of
+    milliseconds in which the loop would serve nobody else.
     """
-    ahead = len(batches) > 1
     loop = asyncio.get_running_loop()
 
     def start(batch: Batch) -> asyncio.Future[PreparedBatch]:
         return loop.run_in_executor(
-            None, functools.partial(prepare_batch, batch, chained=chained, ahead=ahead)
+            None, functools.partial(prepare_batch, batch, chained=chained, ahead=True)
         )
 
     pending = start(batches[0]) if batches else None
