@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.bounds import bounded
+from provgraph.verification.fraction_words import FRACTION_BAND, fraction_percent
 from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
 from provgraph.verification.wordsets import near_stems
 
@@ -32,6 +33,33 @@ _DOWN = (
     r"fell|fallen|dropped|declined|decreased|shrank|shrunk|down|cut|reduced|lowered|slumped|"
     r"plunged|went down|lost"
 )
+#: "fell by a third", "cut the risk of death by half", "grew by a quarter": a fraction
+#: as the size of a change, the change verb at most five words before its "by".
+BY_FRACTION_RE = re.compile(
+    rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\b(?:\s+(?!by\b)[\w'-]+){{0,5}}?\s+by\s+"
+    r"(?P<frac>(?:a|one|two|three)[ -](?:half|thirds?|quarters?|fifths?|tenths?)|half)\b",
+    re.IGNORECASE,
+)
+#: What may follow such a fraction: nothing, punctuation, or a word that starts the next
+#: phrase. Anything else makes it a noun phrase's head ("by a third party", "by half
+#: measures"), no size of a change.
+_AFTER_FRACTION_RE = re.compile(
+    r"\s*(?:$|[.,;:!?)\]]|(?:in|on|at|over|since|from|compared|and|but|to|between|after|"
+    r"before|last|this|during|within|or|than|while|when|as|year|years|month|months)\b)",
+    re.IGNORECASE,
+)
+
+
+def by_fractions(text: str) -> list[tuple[re.Match[str], float]]:
+    """Every "<change verb> … by <fraction>" of ``text`` and the fraction in percent."""
+    out = []
+    for m in BY_FRACTION_RE.finditer(text):
+        pct = fraction_percent(m.group("frac"))
+        if pct is not None and _AFTER_FRACTION_RE.match(text, m.end()):
+            out.append((m, pct))
+    return out
+
+
 _PCT = r"(?P<pct>(?P<num>\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b))"
 _VERB_PCT_RE = re.compile(
     rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:by\s+)?(?:(?:an?|some|just|well)\s+)?"
@@ -84,6 +112,13 @@ def extract_changes(text: str) -> list[Change]:
         low, high = _multiplier(text, m)
         near, clause = near_stems(text, m.start(), m.end())
         out.append(Change(low, high, m.group(0), m.start(), m.end(), near, clause, None))
+    for m, pct in by_fractions(text):
+        span = (m.start("frac"), m.end("frac"))
+        p_low, p_high = bounded(text, *span, pct, FRACTION_BAND)
+        sign = 1.0 if m.group("up") else -1.0
+        low, high = sorted((1.0 + sign * p_low / 100.0, 1.0 + sign * p_high / 100.0))
+        near, clause = near_stems(text, m.start(), m.end())
+        out.append(Change(max(0.0, low), high, m.group(0), m.start(), m.end(), near, clause, span))
     for pattern in (_VERB_PCT_RE, _PCT_NOUN_RE):
         for m in pattern.finditer(text):
             if any(c.start < m.end() and m.start() < c.end for c in out):

@@ -1,5 +1,8 @@
 """Proportion words as percentages: "half of", "a third of", "one in four", "most".
 
+The size of a change written as a fraction ("fell by a third", "cut by half") is a
+percentage too, read where :mod:`~provgraph.verification.changes` reads the change.
+
 "Three quarters of the members" and "75% of members" are one value;
 a share stated as two counts ("102 of the 400 students", "Of the 400 students
 who sat, 102 passed") is that value too (:func:`derived_shares`);
@@ -14,12 +17,11 @@ from __future__ import annotations
 import re
 
 from provgraph.verification.bounds import bounded
+from provgraph.verification.changes import by_fractions
+from provgraph.verification.fraction_words import FRACTION_BAND, fraction_percent
 from provgraph.verification.slots import Mention
 from provgraph.verification.wordsets import NUMBER, content_stems, near_stems, sentence_around
 
-_FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0, "tenth": 10.0}
-_FRACTIONS.update({"thirds": 100 / 3, "quarters": 25.0, "fifths": 20.0, "tenths": 10.0})
-_NUMERATORS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "nine": 9}
 _SMALL_NUMBERS = {
     w: i
     for i, w in enumerate(
@@ -60,22 +62,6 @@ _VAGUE = {
 }
 
 
-def _fraction(words: str) -> float | None:
-    """Percent of "a third", "two-thirds", "three quarters", "half" (None: not a fraction)."""
-    parts = words.lower().replace("-", " ").split()
-    if len(parts) == 1:
-        return _FRACTIONS["half"] if parts[0] == "half" else None
-    numerator, unit = _NUMERATORS.get(parts[0]), _FRACTIONS.get(parts[1])
-    if numerator is None or unit is None:
-        return None
-    if numerator > 1 and not parts[1].endswith("s") and parts[1] != "half":
-        return None  # "two quarter": not English
-    if parts[1] == "half" and numerator != 1:
-        return None
-    value = numerator * unit
-    return value if value <= 100.0 else None
-
-
 def extract_proportions(text: str) -> list[Mention]:
     """Every proportion word of ``text`` as a ``percent`` :class:`Mention`."""
     out: list[Mention] = []
@@ -83,10 +69,10 @@ def extract_proportions(text: str) -> list[Mention]:
         if re.match(r"\s+(?:a|an)\b", text[m.end() :], flags=re.IGNORECASE):
             continue  # "a quarter of a point": a fraction of a unit, not of a population
         if m.group("frac"):
-            pct = _fraction(m.group("frac"))
+            pct = fraction_percent(m.group("frac"))
             if pct is None:
                 continue
-            low, high = bounded(text, m.start(), m.end(), pct, 2.0)
+            low, high = bounded(text, m.start(), m.end(), pct, FRACTION_BAND)
         elif m.group("num"):
             num, den = m.group("num").lower(), m.group("den").lower()
             n = _SMALL_NUMBERS.get(num, int(num) if num.isdigit() else None)
@@ -99,7 +85,16 @@ def extract_proportions(text: str) -> list[Mention]:
         near, clause = near_stems(text, m.start(), m.end())
         low, high = max(0.0, low), min(100.0, high)
         out.append(Mention("percent", low, high, m.group(0), m.start(), m.end(), near, clause))
-    return out
+    for m, pct in by_fractions(text):  # the size of a change: "fell by a third" = 33.3%
+        start, end = m.span("frac")
+        if any(o.start < end and start < o.end for o in out):
+            continue
+        low, high = bounded(text, start, end, pct, FRACTION_BAND)
+        near, clause = near_stems(text, m.start(), m.end())
+        out.append(
+            Mention("percent", max(0.0, low), high, m.group("frac"), start, end, near, clause)
+        )
+    return sorted(out, key=lambda o: o.start)
 
 
 #: "102 of the 400 students", "312 of its 3,050 applicants", "81 of 120 patients"

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.2"
+ENGINE_VERSION = "0.4.3"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -34,7 +34,11 @@ reading, valuefree.py; 0.4.0, session 12: cancelled events, comparisons stated t
 way, and NLI contradictions off the claim's predicate — roles.py, directions.py,
 predicate.py; 0.4.1, session 13: association words as one predicate and associations
 with a direction read as effects in the negation check, years naming an edition, events
-named as the object of an active verb — wordsets.py, negation.py, dates.py, roles.py)."""
+named as the object of an active verb — wordsets.py, negation.py, dates.py, roles.py;
+0.4.2, session 14: values owned by another claim value, temperatures, exchanged
+alternatives, endings, seasons — consistency.py, quantities.py, alternatives.py,
+endings.py, dates.py; 0.4.3, session 15: a change whose size is a fraction in words,
+"fell by a third", "cut by half" — changes.py, proportions.py, fraction_words.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -31,6 +31,10 @@ AGREE = [
     ("Ticket sales fell by 20% last season.", "Ticket sales dropped from 50,000 to 40,000."),
     ("The charity's income tripled.", "The charity's income grew from $2 million to $6.1 million."),
     ("The waiting list was halved.", "The waiting list shrank from 800 patients to 410."),
+    # a change whose size is a fraction in words, against a change and against a percentage
+    ("Bus fares went up by a quarter.", "Bus fares rose from 2.00 euros to 2.50 euros."),
+    ("The club's debt was cut by half.", "The club cut its debt by 50 percent."),
+    ("Exports to Asia fell by a third.", "Exports to Asia dropped 34%."),
     ("Rents rose by about 10%.", "Rents went from 1,000 euros to 1,100 euros."),
     (
         "The number of cyclists doubled between 2015 and 2020.",
@@ -71,6 +75,8 @@ MISMATCH = [
     ("At least 30 flights were cancelled.", "The airport cancelled 25 flights."),
     ("Over a third of the power comes from wind.", "Wind supplies 21 percent of the power."),
     ("Ticket sales fell by 20% last season.", "Ticket sales dropped from 50,000 to 25,000."),
+    ("Bus fares went up by a quarter.", "Bus fares rose from 2.00 euros to 3.00 euros."),
+    ("Exports to Asia fell by a third.", "Exports to Asia dropped 12%."),
     ("The city spent $1.5 million on the park.", "The city spent $15 million on the park."),
     ("The ferry crossing takes 90 minutes.", "The ferry crossing takes about three hours."),
     ("Three quarters of members approved.", "57% of members approved."),
@@ -224,3 +230,12 @@ def test_different_measures_needs_a_measure_on_both_sides() -> None:
     assert different_measures(near("metres long"), near("metres high"))
     assert not different_measures(near("metres long"), near("bridge spans"))
     assert not different_measures(near("cost paid"), near("price"))
+
+
+def test_a_fraction_after_by_is_a_change_only_after_a_change_verb_and_as_a_phrase_end() -> None:
+    (change,) = extract_changes("Exports to Asia fell by two-thirds in 2020.")
+    assert (round(change.low, 3), round(change.high, 3)) == (0.313, 0.353)
+    assert change.value_span is not None
+    assert extract_changes("The deal was brokered by a third party.") == []
+    assert extract_changes("They won by half a length.") == []
+    assert not [m for m in extract_proportions("Sales rose by a third party's help.")]
