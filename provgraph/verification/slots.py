@@ -75,7 +75,8 @@ def comparable(
     claim_value: Mention, source_values: list[Mention], *, by_dimension: bool = False
 ) -> list[Mention]:
     """The source values that could state ``claim_value``: same kind, not of another
-    measure ("long" / "high"), and for counts the same counted noun.
+    measure ("long" / "high"), and for counts the same counted noun (a source count
+    without one counts what its neighbouring words name).
 
     ``by_dimension``: a kind's dimension is enough ("mass:ton", a ton of unknown
     kind, and "mass"): the looser test, for "could the source be stating it at all".
@@ -90,7 +91,9 @@ def comparable(
         if kind(v) == kind(claim_value) and not different_measures(claim_value.near, v.near)
     ]
     if claim_value.noun:
-        out = [v for v in out if same_counted_noun(v.noun, claim_value.noun)]
+        # a count that ends its phrase ("a workforce of about 6,500") counts what its
+        # own words name: they stand for its counted noun
+        out = [v for v in out if same_counted_noun(v.noun or v.near, claim_value.noun)]
     return out
 
 

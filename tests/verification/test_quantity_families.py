@@ -91,12 +91,15 @@ MISMATCH = [
         "The bridge was completed in October 2015.",
     ),
     ("The company employs 5,000 people.", "The company sold 5,000 cars and employs 800 people."),
+    # a count without a counted noun counts what its words name: a workforce is employees
+    ("The mill employs more than 900 people.", "The mill has a workforce of about 400."),
     # the claim's digits in another unit do not state it
     ("The temperature reached 40 degrees Celsius.", "The temperature reached 40 °F."),
     ("The trail is 40 km long.", "The trail is 40 miles long."),
 ]
 
 OTHER_MEASURE = [
+    ("The mill employs 900 people.", "The mill, with 400 looms, is the town's largest."),
     ("The bridge is 300 metres long.", "The bridge is 45 metres high."),
     ("The museum's annual budget is $4 million.", "The museum's new wing cost $12 million."),
     ("The factory opened in 1990.", "The factory closed in 2005."),
