@@ -178,11 +178,10 @@ def ingest(
     its own token (accepted, not written again), and the first attempt's entry
     already has them.
     """
-    by_index = dict(events)
     ready = prepared or prepare_batch(list(events), chained=True, ahead=False)
 
     def sealer(head: tuple[int, str], written: tuple[EventWrite, ...]) -> dict[str, Any]:
-        pending, payload_json = ready.entry_for(written, by_index)
+        pending, payload_json = ready.entry_for(written)
         return entry_params(seal(project, head, pending), payload_json)
 
     result, _ = yield from ops.ingest_decided(project, events, batch, sealer, ready)

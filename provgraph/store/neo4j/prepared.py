@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import AsyncGenerator, Generator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -76,13 +76,12 @@ class PreparedBatch:
             return self.all_written_params
         return write_params(applied)
 
-    def entry_for(
-        self, applied: Sequence[EventWrite], events: Mapping[int, Event]
-    ) -> tuple[PendingEntry, bytes]:
-        """The audit entry (and its payload's JSON) of ``applied``; ``events`` by index."""
+    def entry_for(self, applied: Sequence[EventWrite]) -> tuple[PendingEntry, bytes]:
+        """The audit entry (and its payload's JSON) of ``applied`` (writes of ``events``)."""
         if self.all_written_entry is not None and self._all(applied):
             return self.all_written_entry
-        return encoded_ingest_entry([events[w.index].model_dump(mode="json") for w in applied])
+        by_index = dict(self.events)
+        return encoded_ingest_entry([by_index[w.index].model_dump(mode="json") for w in applied])
 
 
 def prepare_batch(events: Batch, *, chained: bool, ahead: bool) -> PreparedBatch:
