@@ -186,6 +186,14 @@ def _compare_date(value: Mention, window: list[Mention]) -> tuple[Outcome, Menti
     outcome, other = compare(value, _date_views(value, window))
     if outcome == Outcome.AGREE:
         return outcome, other, False
+    day = in_year(value) if value.kind == "date" else None
+    if day is not None:
+        # "April 9, 2011" is stated by an anchored "April 9th" whose year the page
+        # gives elsewhere (a dateline's "February 22, 2011" is another date)
+        yearless = [w for w in window if w.kind == "date-in-year" and w.edition == value.edition]
+        on_day, stating = compare(day, yearless)
+        if on_day == Outcome.AGREE:
+            return on_day, stating, False
     crossed, crossing = compare(value, _date_views(value, window, same_role=False))
     if crossed == Outcome.AGREE:
         return crossed, crossing, False

@@ -1,4 +1,4 @@
-"""Calendar dates in text as intervals: years, decades, quarters, halves, months, days.
+"""Calendar dates in text as intervals: years, decades, centuries, quarters, halves, months, days.
 
 "March 2024" vs "May 2024", "Q3" vs "Q4", "1st" vs "21st" and "1995" vs "1987"
 are different dates; "2024" vs "March 2024", "Q1 2024" vs "February 2024",
@@ -24,6 +24,7 @@ from datetime import date, datetime
 
 from dateutil import parser as dateutil_parser
 
+from provgraph.verification.centuries import century_spans
 from provgraph.verification.slots import Mention
 from provgraph.verification.wordsets import STOPWORDS, near_stems
 
@@ -235,6 +236,9 @@ def extract_dates(text: str) -> list[Mention]:
     for m in _SEASON.finditer(text):
         (m1, d1), (m2, d2) = _SEASONS[m.group("s").lower()]
         add(m, _span(int(m.group("y")), m1, m2, d1, d2))
+    for start, end, value in century_spans(text):
+        if not any(s < end and start < e for s, e, _ in found):
+            found.append((start, end, value))
     for m in _DECADE.finditer(text):
         y = int(m.group("y"))
         add(m, ("date", date(y, 1, 1).toordinal(), date(y + 9, 12, 31).toordinal()))

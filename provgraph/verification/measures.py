@@ -39,6 +39,7 @@ _GROUPS: dict[str, tuple[str, ...]] = {
     # events a date is attached to
     "start": ("found", "open", "began", "begun", "begin", "inaugur", "introduc"),
     "end": ("clos", "shut", "end", "dissolv", "abolish", "discontinu", "demolish"),
+    "enacted": ("pass", "enact", "adopt", "ratifi", "approv"),
     "born": ("born",),
     "died": ("died",),
 }

@@ -54,6 +54,10 @@ _BASE_UNITS: dict[str, tuple[str, float]] = {
     "week": ("time", 604800.0),
     "month": ("time", 2629800.0),
     "year": ("time", 31557600.0),
+    "metre per second": ("speed", 1.0),
+    "kilometre per hour": ("speed", 1.0 / 3.6),
+    "mile per hour": ("speed", 0.44704),
+    "knot": ("speed", 1852.0 / 3600.0),
     "litre": ("volume", 1.0),
     "millilitre": ("volume", 0.001),
     "percentage": ("percent", 1.0),
@@ -170,6 +174,23 @@ def _interval(text: str, raw: Raw, value: float) -> tuple[float, float]:
     return bounded(text, raw.start, raw.end, value, _rounding(raw.surface, value))
 
 
+#: Words that end the noun phrase after a count: "three frames *to* take", "18 *on*
+#: Monday". "of" does not ("300 of the students" counts students).
+_PHRASE_END = re.compile(
+    r"(?i)[,.;:!?()\[\]]|\b(?:to|on|in|at|for|by|with|from|and|or|but|than|as|that|which|"
+    r"who|whom|whose|was|were|is|are|be|been|has|have|had|will|would|can|could|after|before|"
+    r"during|since|until|while|because|into|over|under)\b"
+)
+
+
+def counted_noun(text: str, end: int) -> frozenset[str]:
+    """Stems of what a count ending at ``end`` counts: at most two content words of the
+    phrase after it ("42 *people*", "300 new *jobs*"), none when the phrase ends there."""
+    after = text[end : end + 40]
+    stop = _PHRASE_END.search(after)
+    return frozenset(content_stems(after[: stop.start()] if stop else after)[:2])
+
+
 def _mention(text: str, raw: Raw) -> Mention | None:
     """``raw`` as a :class:`Mention` (None: a year, an article, or no comparable unit)."""
     value, unit, entity, surface, start, end = (
@@ -207,7 +228,7 @@ def _mention(text: str, raw: Raw) -> Mention | None:
         text, Raw(value, unit, entity, surface, start, end, raw.uncertainty), value
     )
     near, clause = near_stems(text, start, end)
-    noun = frozenset(content_stems(text[end : end + 40])[:2]) if name == "count" else frozenset()
+    noun = counted_noun(text, end) if name == "count" else frozenset()
     return Mention(
         name, low * factor + offset, high * factor + offset, surface, start, end, near, clause, noun
     )

@@ -14,10 +14,13 @@ has a few systematic slips, corrected here rather than in every caller:
   range: after a verb of change, or when descending, the two ends are read as
   two values (the old and the new), returned as a pair, and an end without a
   unit takes the other end's ("from 50 to 40 dollars");
-* "$3.4bn", "£3m", "€40k": scale abbreviations after a currency symbol;
+* "$3.4bn", "£3m", "€40k": scale abbreviations after a currency symbol; "100k
+  subscribers" is 100,000, not 100 kelvin;
 * "half a million", "a quarter of a billion": a fraction of a scale word (the
   library reads "a million" alone);
-* "€76.25 million" read as €76.25 and a bare "million": joined into one value.
+* "€76.25 million" read as €76.25 and a bare "million": joined into one value;
+* "a crew of forty and twelve passengers" read as 52: "and" joins number words
+  only after "hundred" or a scale word, so the two are read apart.
 """
 
 from __future__ import annotations
@@ -85,6 +88,11 @@ _SCALE_WORD = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNOREC
 _ABBREVIATED = re.compile(
     r"(?P<sym>[$€£¥])\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>bn|b|mn|m|k|tn|trn)\b"
 )
+#: "100k subscribers", "2.5k people": a "k" glued to a number is a thousand (the library
+#: reads kelvin); a "10k race" is a distance and is left alone.
+_THOUSANDS = re.compile(
+    r"(?<![\w$€£¥.,])(?P<num>\d[\d,]*(?:\.\d+)?)[kK]\b(?!\s*(?:runs?|races?|walks?)\b)"
+)
 _ABBREVIATION = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "tn": 1e12, "trn": 1e12}
 _SYMBOL = {"$": "dollar", "€": "euro", "£": "pound sterling", "¥": "yen"}
 #: "half a million", "a quarter of a billion", "three quarters of a million"
@@ -130,6 +138,31 @@ def _repair(text: str, raw: Raw) -> Raw | None:
         r = again[0]
         return Raw(r.value, r.unit, r.entity, trimmed, raw.start, raw.start + len(trimmed))
     return raw
+
+
+#: "forty and twelve": two numbers in words joined by "and" that the library adds up.
+#: English joins number words with "and" only after a hundred or a scale word
+#: ("one hundred and twelve", "two thousand and five") or before a fraction ("one
+#: and a half"), so any other "and" separates two values.
+_WORD_SUM = re.compile(r"(?i)^(?P<a>[a-z][a-z -]*?)\s+and\s+(?P<b>\S.*)$")
+_JOINS_BY_AND = re.compile(r"(?i)(?:hundred|thousand|million|billion|trillion)$")
+#: "one and a half hours", "two and three quarters": a whole and a fraction are one value.
+_FRACTION_PART = re.compile(r"(?i)(?:an?|one|two|three)\s+(?:half|third|quarter)|half\b")
+
+
+def _split_word_sum(raw: Raw) -> list[Raw] | None:
+    """The two values of a surface like "forty and twelve passengers" (None: one value)."""
+    m = _WORD_SUM.match(raw.surface)
+    if m is None or _JOINS_BY_AND.search(m.group("a")) or _FRACTION_PART.match(m.group("b")):
+        return None
+    parts: list[Raw] = []
+    for group in ("a", "b"):
+        offset = raw.start + m.start(group)
+        parts += [
+            Raw(r.value, r.unit, r.entity, r.surface, offset + r.start, offset + r.end)
+            for r in _library(m.group(group))
+        ]
+    return parts or None
 
 
 def _join_scale_words(text: str, found: list[Raw]) -> list[Raw]:
@@ -184,12 +217,16 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
         value = float(m.group("num").replace(",", "")) * _ABBREVIATION[m.group("scale").lower()]
         unit = _SYMBOL[m.group("sym")]
         found.append(Raw(value, unit, "currency", m.group(0), m.start(), m.end()))
-    for raw in _library(masked):
-        if any(f.start < raw.end and raw.start < f.end for f in found):
+    for m in _THOUSANDS.finditer(masked):
+        value = float(m.group("num").replace(",", "")) * 1e3
+        found.append(Raw(value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))
+    for read in _library(masked):
+        if any(f.start < read.end and read.start < f.end for f in found):
             continue
-        fixed = _repair(masked, raw)
-        if fixed is not None:
-            found.append(fixed)
+        for raw in _split_word_sum(read) or [read]:
+            fixed = _repair(masked, raw)
+            if fixed is not None:
+                found.append(fixed)
     found = _join_scale_words(masked, sorted(found, key=lambda r: r.start))
     pairs: list[tuple[int, int]] = []
     for a_start, mask in masks:

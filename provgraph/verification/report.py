@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.3"
+ENGINE_VERSION = "0.4.4"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -38,7 +38,10 @@ named as the object of an active verb — wordsets.py, negation.py, dates.py, ro
 0.4.2, session 14: values owned by another claim value, temperatures, exchanged
 alternatives, endings, seasons — consistency.py, quantities.py, alternatives.py,
 endings.py, dates.py; 0.4.3, session 15: a change whose size is a fraction in words,
-"fell by a third", "cut by half" — changes.py, proportions.py, fraction_words.py)."""
+"fell by a third", "cut by half" — changes.py, proportions.py, fraction_words.py;
+0.4.4, session 16: values whose rounding intervals only touch differ ("four" / "five",
+"1.5" / "1.6"), centuries, speeds across units, number words joined by "and", "left
+office" — slots.py, centuries.py, quantities.py, quantulum_reader.py, roles.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

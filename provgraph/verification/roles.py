@@ -226,6 +226,7 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "remains",
             "current",
             "currently",
+            "in office",
             "still serves",
             "incumbent",
             "still leads",
@@ -247,6 +248,10 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "until",
             "former",
             "left the",
+            "left office",
+            "voted out",
+            "lost re-election",
+            "lost the election",
         ),
     ),
 }

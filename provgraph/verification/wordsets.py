@@ -51,7 +51,6 @@ CANONICAL: dict[str, str] = {
     "constructed": "built",
     "erected": "built",
     "completed": "built",
-    "passed": "died",
     "death": "died",
     "birth": "born",
     "sales": "revenue",
@@ -113,9 +112,15 @@ def stem(word: str) -> str:
     return w[:7]
 
 
+#: Phrases that name one canonical word: "passed away" is "died", while "passed"
+#: alone is not ("the law was passed in 2010" is not a death).
+_PHRASES = re.compile(r"(?i)\bpass(?:ed|es)?\s+away\b")
+
+
 def content_stems(text: str) -> list[str]:
     """Stems of the content words of ``text``, in order (stopwords and 1–2 letter words dropped)."""
-    return [stem(w) for w in WORD_RE.findall(text) if len(w) > 2 and w.lower() not in STOPWORDS]
+    words = WORD_RE.findall(_PHRASES.sub("died", text))
+    return [stem(w) for w in words if len(w) > 2 and w.lower() not in STOPWORDS]
 
 
 @dataclass(frozen=True)

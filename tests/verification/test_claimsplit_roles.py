@@ -100,6 +100,11 @@ def test_argument_order_swaps_are_found_and_passives_agree() -> None:
             "Ines Roy resigned as party leader on Friday.",
             "office",
         ),
+        (
+            "The mayor is still in office.",
+            "The mayor lost the 2022 election and left office in January.",
+            "office",
+        ),
         ("The painter is still alive.", "The painter died in 2004.", "alive"),
         ("The trio is still together.", "The trio broke up after their 1998 tour.", "together"),
         ("The couple is still married.", "The couple divorced in 2012.", "married"),
@@ -165,3 +170,12 @@ def test_splitting_focus_planning_and_role_rules_never_raise(claim: str, window:
     role_swap(claim, window)
     ended_state(claim, window)
     cancelled_event(claim, window)
+
+
+def test_number_words_joined_by_and_are_one_value_only_after_a_hundred_or_a_scale() -> None:
+    crew, passengers = extract_quantities("The ship carried a crew of forty and twelve passengers.")
+    assert (crew.low, crew.high) == (39.5, 40.5) and passengers.low <= 12 <= passengers.high
+    (rooms,) = extract_quantities("The hotel has one hundred and twelve rooms.")
+    assert rooms.low <= 112 <= rooms.high
+    (people,) = extract_quantities("Two thousand and five people came.")
+    assert people.low <= 2005 <= people.high

@@ -7,7 +7,10 @@ dates — comparatives, relative changes, units, proportions, rounding,
 quarters and months —, the same-quantity rule and unrelated sources) and
 ``data/hard_cases_s12.jsonl`` (session 12, 28 more: events the source says were
 cancelled, comparisons stated the other way, and the agreeing wordings of both;
-the two probes written before ``roles.cancelled_event`` and ``directions.py``), each
+the two probes written before ``roles.cancelled_event`` and ``directions.py``) and
+``data/hard_cases_s16.jsonl`` (session 16, 11 more: consecutive values in words and
+decimals, centuries, speeds in other units, number words joined by "and", a left
+office, a death that is not an enactment), each
 written before the code changes it measures, balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with

@@ -10,6 +10,7 @@ pair runs the real quantulum3 and dateutil readings through
 from __future__ import annotations
 
 import math
+from datetime import date
 
 import pytest
 
@@ -22,6 +23,12 @@ from provgraph.verification.quantities import extract_quantities, read_quantitie
 from provgraph.verification.wordsets import content_stems
 
 AGREE = [
+    # speeds in other units; centuries and "the 1900s" as the years they span
+    ("The speed limit on the motorway is 70 mph.", "The motorway has a speed limit of 113 km/h."),
+    ("The ferry crosses at 20 knots.", "The ferry crosses at about 37 km/h."),
+    ("The cathedral was completed in the 14th century.", "The cathedral was finished in 1345."),
+    ("The mill was built in the late nineteenth century.", "The mill was built in 1888."),
+    ("The house was built in the 1900s.", "The house was built in 1952."),
     # comparatives and bounds
     ("Over a third of the power comes from wind.", "Wind supplies 36 percent of the power."),
     ("Nearly half of the households own a car.", "48% of the households own a car."),
@@ -93,6 +100,19 @@ MISMATCH = [
     ("The company employs 5,000 people.", "The company sold 5,000 cars and employs 800 people."),
     # a count without a counted noun counts what its words name: a workforce is employees
     ("The mill employs more than 900 people.", "The mill has a workforce of about 400."),
+    ("The cathedral was completed in the 15th century.", "The cathedral was finished in 1345."),
+    ("The speed limit on the motorway is 70 mph.", "The motorway has a speed limit of 80 km/h."),
+    # consecutive written values: their rounding intervals touch, never overlap
+    ("The company opened four new factories in 2020.", "In 2020 it opened five new factories."),
+    (
+        "Between 1989 and 2005, Arsenal won four league titles.",
+        "Between 1989 and 2005, Arsenal won five league titles.",
+    ),
+    (
+        "The fertility rate fell to 1.5 children per woman.",
+        "The fertility rate fell to 1.6 children per woman.",
+    ),
+    ("The committee has 12 members.", "The committee has 13 members."),
     # the claim's digits in another unit do not state it
     ("The temperature reached 40 degrees Celsius.", "The temperature reached 40 °F."),
     ("The trail is 40 km long.", "The trail is 40 miles long."),
@@ -242,3 +262,42 @@ def test_a_fraction_after_by_is_a_change_only_after_a_change_verb_and_as_a_phras
     assert extract_changes("The deal was brokered by a third party.") == []
     assert extract_changes("They won by half a length.") == []
     assert not [m for m in extract_proportions("Sales rose by a third party's help.")]
+
+
+def test_a_century_adjective_or_bc_is_not_a_date() -> None:
+    assert extract_dates("A 14th-century church stands in the square.") == []
+    assert extract_dates("The temple dates from the 5th century BC.") == []
+    (late,) = extract_dates("It was built in the late 19th century.")
+    assert (date.fromordinal(int(late.low)).year, date.fromordinal(int(late.high)).year) == (
+        1865,
+        1900,
+    )
+
+
+def test_a_counted_noun_ends_with_its_phrase() -> None:
+    (frames,) = extract_quantities("He won the final three frames to take the lead.")
+    assert frames.noun == frozenset({"fram"})
+    (first_to,) = extract_quantities("First to 18 on Monday takes the trophy.")
+    assert first_to.noun == frozenset()
+    claim = "Williams won the final three frames to take a 10-7 lead."
+    source = "Williams leads 10-7. First to 18 on Monday takes the trophy."
+    assert check_consistency(claim, source, source).anchored_mismatches == ()
+
+
+def test_a_k_glued_to_a_number_is_thousands_not_kelvin() -> None:
+    (subs,) = extract_quantities("The award comes with 100k channel subscribers.")
+    assert subs.kind == "count" and subs.low <= 100_000 <= subs.high
+    claim = "The Silver award is given at 100,000 subscribers."
+    source = "Silver awards are achieved with 100k subscribers; Diamond at 10 million subscribers."
+    result = check_consistency(claim, source, source)
+    assert result.anchored_mismatches == () and result.agreement == 1.0
+
+
+def test_a_full_date_is_stated_by_the_same_day_without_a_year() -> None:
+    claim = "The title fight took place at the Hard Rock Hotel on April 9, 2011."
+    source = (
+        "By R. Sargent on February 22, 2011. The title fight takes place on April 9th "
+        "at the Hard Rock Hotel."
+    )
+    result = check_consistency(claim, source, source)
+    assert result.anchored_mismatches == ()
