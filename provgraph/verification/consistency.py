@@ -52,7 +52,7 @@ from provgraph.verification.stated import (
     years_of,
 )
 from provgraph.verification.unstated import might_state
-from provgraph.verification.wordsets import sentence_around
+from provgraph.verification.wordsets import plain_apostrophes, sentence_around
 
 #: A scale word right after a number ("12 *million*").
 _SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
@@ -186,7 +186,7 @@ def _compare_date(value: Mention, window: list[Mention]) -> tuple[Outcome, Menti
     outcome, other = compare(value, _date_views(value, window))
     if outcome == Outcome.AGREE:
         return outcome, other, False
-    day = in_year(value) if value.kind == "date" else None
+    day = in_year(value) if value.kind == "date" and value.low == value.high else None
     if day is not None:
         # "April 9, 2011" is stated by an anchored "April 9th" whose year the page
         # gives elsewhere (a dateline's "February 22, 2011" is another date)
@@ -336,6 +336,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     """Compare ``claim`` with its evidence ``window`` (and the whole ``source`` for presence)."""
     if not claim.strip() or not window.strip():
         return ConsistencyResult()
+    claim, window, source = map(plain_apostrophes, (claim, window, source))
     claim_dates, window_dates = extract_dates(claim), extract_dates(window)
     claim_read = read_quantities(claim, [(d.start, d.end) for d in claim_dates])
     window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])

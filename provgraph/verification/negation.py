@@ -44,9 +44,15 @@ _CONTRAST = re.compile(rf"{PREFERENCE}|\bin contrast to\b", re.IGNORECASE)
 _CUE = re.compile(
     r"\b(?:no longer|not|never|no|none|nobody|nothing|neither|nor|without|cannot|"
     r"fail(?:s|ed|ing)? to|refus(?:es|ed|ing)? to|declin(?:es|ed|ing)? to|unable to|"
-    r"lack(?:s|ed|ing)?)\b|n't\b",
+    r"lack(?:s|ed|ing)?)\b|n['\u2019]t\b",
     re.IGNORECASE,
 )
+#: "not all", "not every", "not always": the negation of a quantifier.
+_QUANTIFIER = re.compile(r"\s+(all|every\w*|always)\b", re.IGNORECASE)
+#: "may not", "might not": a hedge before the cue (a possibility, not a denial).
+_HEDGE = re.compile(r"\b(may|might)\s+$", re.IGNORECASE)
+#: A conditional clause, up to the comma that ends it.
+_CONDITION = re.compile(r"\b(?:if|unless|whether)\b[^,;:]*", re.IGNORECASE)
 _MIN_SHARED = 0.5
 _SCOPE_WORDS = 4
 
@@ -96,13 +102,31 @@ def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
     out: list[tuple[str, tuple[str, ...]]] = []
     for clause in clauses(masked):
         for m in _CUE.finditer(clause.text):
+            hedge = _HEDGE.search(clause.text[: m.start()])
             scope = _stems(clause.text[m.end() :])
             if len(scope) > 1 and scope[0] == _ASSOCIATION and scope[1] in (_INCREASE, _DECREASE):
                 scope = scope[1:]
             scope = scope[:_SCOPE_WORDS]
             if scope:
-                out.append((m.group(0).lower(), tuple(scope)))
+                cue = m.group(0).lower()
+                quantifier = _QUANTIFIER.match(clause.text, m.end()) if cue == "not" else None
+                if quantifier:
+                    cue = f"not {quantifier.group(1).lower()}"
+                out.append((f"{hedge.group(1).lower()} {cue}" if hedge else cue, tuple(scope)))
     return out
+
+
+def _hedged(cue: str) -> bool:
+    """A negation that denies no predicate: under "may" / "might" ("may not be effective")
+    it states a possibility; of a quantifier ("not all samples contained it") it says
+    some did not, which a source saying that 14 of 20 did confirms."""
+    return cue.startswith(("may ", "might ")) or _QUANTIFIER.match(cue, 3) is not None
+
+
+def _unconditional(text: str) -> str:
+    """``text`` without its conditional clauses: "If a marriage is deemed lawful, …"
+    asserts nothing of the marriage's lawfulness."""
+    return _CONDITION.sub(" ", text)
 
 
 def _contrasted(text: str) -> set[str]:
@@ -118,7 +142,7 @@ def _contrasted(text: str) -> set[str]:
 
 def _asserted(scope: tuple[str, ...], other: str) -> bool:
     """Is the negated predicate stated without negation (or setting aside) in ``other``?"""
-    words = set(_stems(other))
+    words = set(_stems(_unconditional(other)))
     present = [w for w in scope if w in words]
     if scope[0] not in words or len(present) * 3 < len(scope) * 2:
         return False
@@ -145,9 +169,9 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     if share < _MIN_SHARED:
         return None
     for cue, scope in negated_scopes(claim):
-        if _asserted(scope, sentence):
+        if not _hedged(cue) and _asserted(scope, sentence):
             return NegationFinding("claim", cue, scope, share)
     for cue, scope in negated_scopes(sentence):
-        if _asserted(scope, claim):
+        if not _hedged(cue) and _asserted(scope, claim):
             return NegationFinding("source", cue, scope, share)
     return None

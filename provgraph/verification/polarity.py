@@ -30,7 +30,7 @@ flip by rewriting one cue):
 
 The rewrite is a surface edit (``did not reduce`` → ``did reduce``, ``never
 won`` → ``won``, ``no association`` → ``some association``, ``failed to`` →
-``did``), chosen to keep the sentence grammatical without a lexicon.
+``did``, ``not all`` → ``all``), chosen to keep the sentence grammatical without a lexicon.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from provgraph.verification.negation import negated_scopes
 from provgraph.verification.nli import agreement
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import plain_apostrophes
 
 _AUX = r"do|does|did|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must"
 
@@ -56,6 +57,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bcan't\b", "can"),
         (r"\bwon't\b", "will"),
         (r"\bcannot\b", "can"),
+        (r"\bnot\s+(all|every|everyone|everything|everybody|always)\b", r"\1"),
         (r"\bno longer\s+", ""),
         (r"\bnever\s+", ""),
         (r"\b(?:fails|refuses|declines)\s+to\b", "does"),
@@ -75,6 +77,7 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 def positive_form(claim: str) -> str | None:
     """``claim`` with its one clausal negation removed, or None (no negation, or several)."""
+    claim = plain_apostrophes(claim)
     if len(negated_scopes(claim)) != 1 or len(split_sentences(claim)) != 1:
         return None
     for pattern, replacement in _REWRITES:

@@ -174,10 +174,11 @@ def _interval(text: str, raw: Raw, value: float) -> tuple[float, float]:
     return bounded(text, raw.start, raw.end, value, _rounding(raw.surface, value))
 
 
-#: Words that end the noun phrase after a count: "three frames *to* take", "18 *on*
-#: Monday". "of" does not ("300 of the students" counts students).
+_PUNCTUATION = re.compile(r"[,.;:!?()\[\]]")
+#: Words that end the noun phrase after a count: "three frames *to* take". "of" does
+#: not ("300 of the students" counts students).
 _PHRASE_END = re.compile(
-    r"(?i)[,.;:!?()\[\]]|\b(?:to|on|in|at|for|by|with|from|and|or|but|than|as|that|which|"
+    r"(?i)\b(?:to|on|in|at|for|by|with|from|and|or|but|than|as|that|which|"
     r"who|whom|whose|was|were|is|are|be|been|has|have|had|will|would|can|could|after|before|"
     r"during|since|until|while|because|into|over|under)\b"
 )
@@ -185,10 +186,16 @@ _PHRASE_END = re.compile(
 
 def counted_noun(text: str, end: int) -> frozenset[str]:
     """Stems of what a count ending at ``end`` counts: at most two content words of the
-    phrase after it ("42 *people*", "300 new *jobs*"), none when the phrase ends there."""
+    noun phrase after it ("42 *people*", "300 new *jobs*", not the "take" of "three
+    frames to take"). A count whose phrase ends at once ("scored 1 in the reflex
+    category", "18 on Monday") is read with the first two content words of its clause
+    instead; none at a punctuation mark ("a workforce of about 6,500.")."""
     after = text[end : end + 40]
+    cut = _PUNCTUATION.search(after)
+    after = after[: cut.start()] if cut else after
     stop = _PHRASE_END.search(after)
-    return frozenset(content_stems(after[: stop.start()] if stop else after)[:2])
+    phrase = content_stems(after[: stop.start()] if stop else after)[:2]
+    return frozenset(phrase or content_stems(after)[:2])
 
 
 def _mention(text: str, raw: Raw) -> Mention | None:

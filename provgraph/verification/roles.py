@@ -255,6 +255,14 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
 }
+#: A clause with its own subject after a coordinating conjunction.
+_COORDINATED = re.compile(r"\s*(?:and|but|while|whereas|yet)\s+(\S.*)", re.IGNORECASE | re.DOTALL)
+#: The "office" state needs an office named: "remains" alone is any state.
+_OFFICE = re.compile(
+    r"\b(?:office|post|position|president|chair\w*|leader|minister|mayor|governor|ceo|"
+    r"chief|director|head|seat|coach|manager|secretary|captain|speaker|senator|incumbent)\b",
+    re.IGNORECASE,
+)
 _CURRENT = re.compile(
     r"\b(?:is|are|remains?|still|current(?:ly)?|continues? to|now|incumbent)\b", re.IGNORECASE
 )
@@ -281,9 +289,18 @@ def _holder(claim: str) -> set[str]:
 
 def ended_state(claim: str, window: str) -> StateFinding | None:
     """The state the claim asserts as current that a source sentence about its subject ended."""
-    if not _CURRENT.search(claim):
+    current = _CURRENT.search(claim)
+    if current is None:
         return None
-    holder = _holder(claim)
+    # the subject of the clause that asserts the state ("The man was never identified,
+    # and *the investigation* remains open"), not of the claim's first clause
+    asserting = [c for c in clauses(claim) if c.start <= current.start() < c.end]
+    # (a first clause's "While …" is subordinate: the claim's subject stands)
+    coordinated = (
+        _COORDINATED.match(asserting[0].text) if asserting and asserting[0].start > 0 else None
+    )
+    holder = _holder(coordinated.group(1)) if coordinated else set()
+    holder = holder or _holder(claim)
     if not holder:
         return None
     low_claim = claim.lower()
@@ -291,6 +308,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         (state, endings)
         for state, (asserted, endings) in _STATES.items()
         if any(re.search(rf"\b{re.escape(p)}", low_claim) for p in asserted)
+        and (state != "office" or _OFFICE.search(claim))
     ]
     for sentence in split_sentences(window):
         words = {stem(w) for w in _TOKEN.findall(sentence.text)}

@@ -95,6 +95,16 @@ CANONICAL: dict[str, str] = {
 }
 
 
+#: Typographic apostrophes and quotes as their ASCII forms, one character for one, so
+#: offsets into the original text stay valid ("can’t" is "can't" to every rule).
+_TYPOGRAPHIC = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+
+
+def plain_apostrophes(text: str) -> str:
+    """``text`` with typographic apostrophes written as ``'`` (same length, same offsets)."""
+    return text.translate(_TYPOGRAPHIC)
+
+
 def stem(word: str) -> str:
     """A crude, deterministic stem: canonical synonym, then common suffixes stripped."""
     w = word.lower().strip("'-")

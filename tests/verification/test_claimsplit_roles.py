@@ -179,3 +179,11 @@ def test_number_words_joined_by_and_are_one_value_only_after_a_hundred_or_a_scal
     assert rooms.low <= 112 <= rooms.high
     (people,) = extract_quantities("Two thousand and five people came.")
     assert people.low <= 2005 <= people.high
+
+
+def test_a_state_belongs_to_the_subject_of_its_own_clause() -> None:
+    claim = "The man has never been identified, and the investigation remains open."
+    # "remains" names no office; the open investigation is not the closed road
+    assert ended_state(claim, "The man was seen near the road, which closed until May.") is None
+    found = ended_state(claim, "The investigation was closed in 2019 without charges.")
+    assert found is not None and found.state == "open"

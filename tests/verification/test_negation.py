@@ -131,3 +131,44 @@ def test_an_association_with_a_direction_is_the_effect_it_reports(claim: str, so
 def test_an_association_in_both_directions_agrees() -> None:
     claim = "The diet reduces blood pressure."
     assert negation_conflict(claim, "The diet was associated with lower blood pressure.") is None
+
+
+def test_a_typographic_apostrophe_negates_like_a_plain_one() -> None:
+    claim = (
+        "A spouse married under the Marriage Act could not also have a lawful customary marriage."
+    )
+    source = (
+        "If he is married under the Marriage Act, he can’t marry under the Customary Act"
+        " as this won’t be lawfully recognised."
+    )
+    ((_cue, scope),) = negated_scopes("He can’t marry again.")
+    assert scope == (stem("marry"),)
+    assert not check_consistency(claim, source, source).negation_mismatch
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a hedged negation states a possibility, not a denial
+        (
+            "Ibuprofen may not be effective against the virus.",
+            "Ibuprofen is effective against the virus in some trials.",
+        ),
+        ("The vaccine might not reduce transmission.", "The vaccine does reduce transmission."),
+        # a conditional clause asserts nothing of its predicate
+        (
+            "The contract is not legally binding.",
+            "If the contract is legally binding, both parties must sign it.",
+        ),
+    ],
+)
+def test_a_hedged_negation_or_a_conditional_is_no_conflict(claim: str, source: str) -> None:
+    assert negation_conflict(claim, source) is None
+
+
+def test_the_unhedged_negation_still_conflicts() -> None:
+    finding = negation_conflict(
+        "Ibuprofen is not effective against the virus.",
+        "Ibuprofen is effective against the virus in some trials.",
+    )
+    assert finding is not None and finding.side == "claim"

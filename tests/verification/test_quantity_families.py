@@ -277,8 +277,9 @@ def test_a_century_adjective_or_bc_is_not_a_date() -> None:
 def test_a_counted_noun_ends_with_its_phrase() -> None:
     (frames,) = extract_quantities("He won the final three frames to take the lead.")
     assert frames.noun == frozenset({"fram"})
-    (first_to,) = extract_quantities("First to 18 on Monday takes the trophy.")
-    assert first_to.noun == frozenset()
+    # a phrase that ends at once: the clause's first words, as before
+    (score,) = extract_quantities("The baby would score 1 in the reflex response category.")
+    assert score.noun == frozenset({"reflex", "respons"})
     claim = "Williams won the final three frames to take a 10-7 lead."
     source = "Williams leads 10-7. First to 18 on Monday takes the trophy."
     assert check_consistency(claim, source, source).anchored_mismatches == ()
