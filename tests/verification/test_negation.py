@@ -172,3 +172,12 @@ def test_the_unhedged_negation_still_conflicts() -> None:
         "Ibuprofen is effective against the virus in some trials.",
     )
     assert finding is not None and finding.side == "claim"
+
+
+def test_a_negated_quantifier_denies_no_predicate() -> None:
+    claim = "Not all of the tested samples contained the bacteria."
+    assert (
+        negation_conflict(claim, "The bacteria were found in 14 of the 20 samples tested.") is None
+    )
+    none_of = "None of the tested samples contained the bacteria."
+    assert negation_conflict(none_of, "The bacteria were found in 14 of the 20 samples tested.")

@@ -31,6 +31,8 @@ from tests.verification.scripted_scorer import ScriptedScorer
         ("The device isn't waterproof.", "The device is waterproof."),
         ("Patients cannot use the drug at home.", "Patients can use the drug at home."),
         ("No one was hurt in the fire.", "Someone was hurt in the fire."),
+        ("Not all of the samples contained it.", "All of the samples contained it."),
+        ("The device isn’t waterproof.", "The device is waterproof."),
     ],
 )
 def test_one_negation_is_removed(claim: str, positive: str) -> None:
