@@ -15,7 +15,9 @@ has a few systematic slips, corrected here rather than in every caller:
   two values (the old and the new), returned as a pair, and an end without a
   unit takes the other end's ("from 50 to 40 dollars");
 * "$3.4bn", "£3m", "€40k": scale abbreviations after a currency symbol; "100k
-  subscribers" is 100,000, not 100 kelvin;
+  subscribers" is 100,000, not 100 kelvin; "7B parameters", "7M", "1T tokens" are
+  billions, millions and trillions, not bytes, metres and tesla;
+* "won the cup once" / "twice" at the end of a phrase: a count of times;
 * "half a million", "a quarter of a billion": a fraction of a scale word (the
   library reads "a million" alone);
 * "€76.25 million" read as €76.25 and a bare "million": joined into one value;
@@ -93,6 +95,14 @@ _ABBREVIATED = re.compile(
 _THOUSANDS = re.compile(
     r"(?<![\w$€£¥.,])(?P<num>\d[\d,]*(?:\.\d+)?)[kK]\b(?!\s*(?:runs?|races?|walks?)\b)"
 )
+#: "7B parameters", "1.3B", "7M", "1T tokens": a capital scale letter glued to a number
+#: (the library reads bytes, metres and tesla); "bn" and "mn" likewise.
+_GLUED_SCALE = re.compile(
+    r"(?<![\w$€£¥.,])(?P<num>\d[\d,]*(?:\.\d+)?)(?P<scale>B|M|T|bn|mn)\b(?![-.]?\w)"
+)
+_GLUED = {"B": 1e9, "bn": 1e9, "M": 1e6, "mn": 1e6, "T": 1e12}
+#: "has won the cup once", "won it twice": how many times, where the phrase ends.
+_TIMES = re.compile(r"\b(?P<w>once|twice)(?=\s*(?:[,.;:!?)]|$))", re.IGNORECASE)
 _ABBREVIATION = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "tn": 1e12, "trn": 1e12}
 _SYMBOL = {"$": "dollar", "€": "euro", "£": "pound sterling", "¥": "yen"}
 #: "half a million", "a quarter of a billion", "three quarters of a million"
@@ -217,6 +227,12 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
         value = float(m.group("num").replace(",", "")) * _ABBREVIATION[m.group("scale").lower()]
         unit = _SYMBOL[m.group("sym")]
         found.append(Raw(value, unit, "currency", m.group(0), m.start(), m.end()))
+    for m in _GLUED_SCALE.finditer(masked):
+        value = float(m.group("num").replace(",", "")) * _GLUED[m.group("scale")]
+        found.append(Raw(value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))
+    for m in _TIMES.finditer(masked):
+        times = 1.0 if m.group("w").lower() == "once" else 2.0
+        found.append(Raw(times, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))
     for m in _THOUSANDS.finditer(masked):
         value = float(m.group("num").replace(",", "")) * 1e3
         found.append(Raw(value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))

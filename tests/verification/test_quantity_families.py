@@ -302,3 +302,28 @@ def test_a_full_date_is_stated_by_the_same_day_without_a_year() -> None:
     )
     result = check_consistency(claim, source, source)
     assert result.anchored_mismatches == ()
+
+
+def test_a_capital_scale_letter_glued_to_a_number_is_a_scale() -> None:
+    sizes = extract_quantities("LLaMA comes in sizes ranging from 7B to 65B parameters.")
+    assert [(m.kind, m.low <= v <= m.high) for m, v in zip(sizes, (7e9, 65e9), strict=True)] == [
+        ("count", True),
+        ("count", True),
+    ]
+    (tokens,) = extract_quantities("It was trained on 1T tokens.")
+    assert tokens.kind == "count" and tokens.low <= 1e12 <= tokens.high
+    (sprint,) = extract_quantities("He won the 100m sprint.")
+    assert sprint.kind == "length"  # a lower-case m stays metres
+    claim = "The smaller LLaMA models ranged from 110 million to 1.5 billion parameters."
+    source = "Today we release LLaMA, foundation models ranging from 7B to 65B parameters."
+    assert check_consistency(claim, source, source).anchored_mismatches
+
+
+def test_once_and_twice_at_a_phrase_end_count_times() -> None:
+    (once,) = extract_quantities("Argentina has won the World Cup once.")
+    assert once.kind == "count" and once.low <= 1 <= once.high
+    assert extract_quantities("The new hall is twice as large.") == []
+    assert extract_quantities("Once the tallest tower, it was demolished.") == []
+    claim = "Argentina has won the FIFA World Cup once."
+    source = "The Argentina team has won three FIFA World Cups, in 1978, 1986 and 2022."
+    assert check_consistency(claim, source, source).anchored_mismatches == ("once",)
