@@ -16,30 +16,10 @@ import re
 from collections.abc import Iterator
 from datetime import date
 
-_WORDS = (
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-    "twentieth",
-)
+from provgraph.verification.ordinal_words import ORDINAL_NUMBERS
+
 #: "first" … "twenty-first" → 1 … 21
-ORDINAL_WORDS = {w: i + 1 for i, w in enumerate(_WORDS)} | {"twenty-first": 21, "twenty first": 21}
+ORDINAL_WORDS = ORDINAL_NUMBERS | {"twenty-first": 21, "twenty first": 21}
 _WORD = "|".join(sorted(ORDINAL_WORDS, key=len, reverse=True))
 _ORDINAL = rf"(?:(?P<d>[1-9]|1[0-9]|2[01])(?:st|nd|rd|th)|(?P<w>{_WORD}))"
 _CENTURY = re.compile(

@@ -25,6 +25,7 @@ from datetime import date, datetime
 from dateutil import parser as dateutil_parser
 
 from provgraph.verification.centuries import century_spans
+from provgraph.verification.ordinal_words import ORDINAL_WORDS
 from provgraph.verification.slots import Mention
 from provgraph.verification.wordsets import STOPWORDS, near_stems
 
@@ -32,28 +33,7 @@ _MONTH = (
     r"(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?|"
     r"Aug(?:ust|\.)?|Sep(?:t(?:ember)?|\.)?\.?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)"
 )
-_ORD_WORDS = [
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-    "twentieth",
-]
+_ORD_WORDS = list(ORDINAL_WORDS)
 #: "first" … "thirty-first" → 1 … 31 (a day written in words: "the first of August")
 ORDINAL_DAYS = {w: i + 1 for i, w in enumerate(_ORD_WORDS)}
 ORDINAL_DAYS.update({f"twenty-{w}": 20 + i + 1 for i, w in enumerate(_ORD_WORDS[:9])})
