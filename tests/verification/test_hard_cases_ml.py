@@ -163,8 +163,9 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s12.jsonl",
         "hard_cases_s13.jsonl",
         "hard_cases_s14.jsonl",
+        "hard_cases_s16.jsonl",
     }
-    assert [len(FILE_CASES[name]) for name in sorted(FILE_CASES)] == [52, 28, 16, 10, 92, 62]
+    assert [len(FILE_CASES[name]) for name in sorted(FILE_CASES)] == [52, 28, 16, 10, 11, 92, 62]
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
     assert set(KNOWN_MODEL_LIMITS) <= set(ids)
