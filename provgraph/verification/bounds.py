@@ -8,8 +8,9 @@ words (:mod:`~provgraph.verification.proportions`), so that "over a third" and
 * a lower bound ("more than", "at least", "over", "… or more") → ``[v, ∞)``;
 * an upper bound ("less than", "under", "up to", "… or fewer") → ``(−∞, v]``
   (closed both: "more than 80" vs "80" is a rounding question, not a conflict);
-* "nearly" / "almost" / "just under" → just below: ``[v − 10%, v]`` widened by
-  the value's own rounding (a claim may round 48% to "nearly half");
+* "nearly" / "almost" / "close to" → just below: ``[v − 10%, v]``, its lower end
+  widened by the value's own rounding (a claim may round 48% to "nearly half"), its
+  upper end not ("almost 200" is never 210, which the rounding of "200" would reach);
 * "about" / "around" / "roughly" → ``v ± 10%``.
 """
 
@@ -52,7 +53,7 @@ def bounded(text: str, start: int, end: int, value: float, tol: float) -> tuple[
         return -INF, value
     if JUST_BELOW.search(before):
         band = max(abs(value) * 0.1, tol)
-        return value - band, value + tol
+        return value - band, value
     if APPROX.search(before):
         band = max(abs(value) * 0.1, tol)
         return value - band, value + band

@@ -150,6 +150,14 @@ def _asserted(scope: tuple[str, ...], other: str) -> bool:
     return not any(w in denied for w in present)
 
 
+def _denied_of_its_subject(scope: tuple[str, ...], claim: str) -> bool:
+    """A negated claim names the source's negated thing only as its subject: "Public
+    endpoints can be called *without authentication*" and "*Authentication* is not
+    required" say the same; the claim does not assert authentication."""
+    cue = _CUE.search(_masked(claim))
+    return cue is not None and set(scope) <= set(_stems(claim[: cue.start()]))
+
+
 def best_sentence(claim: str, window: str) -> tuple[str, float]:
     """The window sentence sharing most of the claim's content words, and that share."""
     claim_words = set(content_stems(claim))
@@ -172,6 +180,8 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
         if not _hedged(cue) and _asserted(scope, sentence):
             return NegationFinding("claim", cue, scope, share)
     for cue, scope in negated_scopes(sentence):
+        if _denied_of_its_subject(scope, claim):
+            continue
         if not _hedged(cue) and _asserted(scope, claim):
             return NegationFinding("source", cue, scope, share)
     return None

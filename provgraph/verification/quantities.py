@@ -198,6 +198,21 @@ def counted_noun(text: str, end: int) -> frozenset[str]:
     return frozenset(phrase or content_stems(after)[:2])
 
 
+#: A number right after one of these nouns names a thing ("port 8080", "version 2.1",
+#: "Flight 370", "Section 230"): an identifier, exact, compared only with another
+#: number after the same noun.
+_IDENTIFIER_NOUN = re.compile(
+    r"(?i)\b(port|version|release|model|room|flight|route|gate|platform|chapter|section|"
+    r"article|amendment|exhibit|level|grade|highway|interstate|no\.)\s+$"
+)
+
+
+def _identifier(text: str, start: int, value: float) -> tuple[str, float] | None:
+    """``("id:<noun>", value)`` when the number at ``start`` names a thing."""
+    noun = _IDENTIFIER_NOUN.search(text[max(0, start - 14) : start])
+    return (f"id:{noun.group(1).lower().rstrip('.')}", value) if noun else None
+
+
 def _mention(text: str, raw: Raw) -> Mention | None:
     """``raw`` as a :class:`Mention` (None: a year, an article, or no comparable unit)."""
     value, unit, entity, surface, start, end = (
@@ -231,6 +246,10 @@ def _mention(text: str, raw: Raw) -> Mention | None:
         )
         if of_share or _SHARE_BEFORE.search(text[max(0, start - 40) : start]):
             name, value, factor = "percent", value * 100.0, 1.0
+    label = _identifier(text, start, value) if name == "count" else None
+    if label is not None:
+        near, clause = near_stems(text, start, end)
+        return Mention(label[0], value, value, surface, start, end, near, clause)
     low, high = _interval(
         text, Raw(value, unit, entity, surface, start, end, raw.uncertainty), value
     )

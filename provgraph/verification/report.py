@@ -41,8 +41,9 @@ endings.py, dates.py; 0.4.3, session 15: a change whose size is a fraction in wo
 "fell by a third", "cut by half" — changes.py, proportions.py, fraction_words.py;
 0.4.4, session 16: values whose rounding intervals only touch differ ("four" / "five",
 "1.5" / "1.6"), centuries, speeds across units, number words joined by "and", "7B",
-"100k", "once", "left office", typographic apostrophes, hedged and quantified negations
-and conditional clauses — slots.py, centuries.py, quantities.py, quantulum_reader.py,
+"100k", "once", identifiers ("port 8080"), "almost", "left office", a deprecated
+service, typographic apostrophes, hedged and quantified negations and conditional
+clauses — slots.py, bounds.py, centuries.py, quantities.py, quantulum_reader.py,
 roles.py, negation.py, polarity.py, wordsets.py)."""
 
 RawValue = float | int | str | bool | None | list[str]

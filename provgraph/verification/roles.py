@@ -221,6 +221,11 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
     ),
     "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
+    # a product, feature or service offered (session 16: software and service documents)
+    "available": (
+        ("supported", "available", "in service", "offered", "maintained"),
+        ("deprecat", "removed", "discontinu", "retired", "withdrawn", "end of life", "sunset"),
+    ),
     "office": (
         (
             "remains",
@@ -307,13 +312,15 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
     states = [
         (state, endings)
         for state, (asserted, endings) in _STATES.items()
-        if any(re.search(rf"\b{re.escape(p)}", low_claim) for p in asserted)
+        if any(re.search(rf"\b{re.escape(p)}(?!\w*\s+by\b)", low_claim) for p in asserted)
         and (state != "office" or _OFFICE.search(claim))
     ]
     for sentence in split_sentences(window):
         words = {stem(w) for w in _TOKEN.findall(sentence.text)}
         if len(holder & words) * 2 < len(holder) or not holder & words:
             continue
+        if any(any(c.isdigit() for c in h) and h not in words for h in holder):
+            continue  # "the v2 endpoint" is not "the v1 endpoint"
         low_sentence = sentence.text.lower()
         negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
         for state, endings in states:

@@ -106,6 +106,11 @@ def test_argument_order_swaps_are_found_and_passives_agree() -> None:
             "office",
         ),
         ("The painter is still alive.", "The painter died in 2004.", "alive"),
+        (
+            "The v1 endpoint is still supported.",
+            "The v1 endpoint was deprecated in January and removed in June.",
+            "available",
+        ),
         ("The trio is still together.", "The trio broke up after their 1998 tour.", "together"),
         ("The couple is still married.", "The couple divorced in 2012.", "married"),
         ("The ban is still in force.", "The ban was struck down by the court in 2019.", "in force"),
@@ -127,6 +132,8 @@ def test_a_state_asserted_as_current_conflicts_with_its_ending(
         ("The smelter is still operating.", "The smelter has not shut down."),
         ("The painter is still alive.", "The sculptor died in 2004."),  # another subject
         ("The band is still together.", "The band toured together in 2003."),  # no ending
+        ("The v2 endpoint is still supported.", "The v1 endpoint was removed in June."),
+        ("The theory is supported by new data.", "The old theory was removed from textbooks."),
     ],
 )
 def test_no_ended_state_without_a_current_claim_an_ending_or_the_same_subject(

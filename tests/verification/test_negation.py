@@ -181,3 +181,9 @@ def test_a_negated_quantifier_denies_no_predicate() -> None:
     )
     none_of = "None of the tested samples contained the bacteria."
     assert negation_conflict(none_of, "The bacteria were found in 14 of the 20 samples tested.")
+
+
+def test_a_negated_claim_names_the_sources_negated_thing_only_as_its_subject() -> None:
+    source = "Public endpoints can be called without authentication."
+    assert negation_conflict("Authentication is not required for public endpoints.", source) is None
+    assert negation_conflict("Authentication is required for public endpoints.", source)

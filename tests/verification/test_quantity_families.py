@@ -102,6 +102,11 @@ MISMATCH = [
     ("The mill employs more than 900 people.", "The mill has a workforce of about 400."),
     ("The cathedral was completed in the 15th century.", "The cathedral was finished in 1345."),
     ("The speed limit on the motorway is 70 mph.", "The motorway has a speed limit of 80 km/h."),
+    # a number after an identifier noun names a thing: exact
+    ("The server listens on port 8080 by default.", "By default the server listens on port 8000."),
+    ("Version 2.1 fixed the memory leak.", "The memory leak was fixed in version 2.2."),
+    # "almost" is below its value, whatever the value's rounding would reach
+    ("Almost 200 people attended the meeting.", "210 people attended the meeting."),
     # consecutive written values: their rounding intervals touch, never overlap
     ("The company opened four new factories in 2020.", "In 2020 it opened five new factories."),
     (
@@ -327,3 +332,12 @@ def test_once_and_twice_at_a_phrase_end_count_times() -> None:
     claim = "Argentina has won the FIFA World Cup once."
     source = "The Argentina team has won three FIFA World Cups, in 1978, 1986 and 2022."
     assert check_consistency(claim, source, source).anchored_mismatches == ("once",)
+
+
+def test_an_identifier_is_exact_and_only_compared_with_the_same_noun() -> None:
+    (port,) = extract_quantities("The server listens on port 8080.")
+    assert (port.kind, port.low, port.high) == ("id:port", 8080.0, 8080.0)
+    (ships,) = extract_quantities("The port handled 8,000 ships.")
+    assert ships.kind == "count"
+    same = "The server listens on port 8080 by default."
+    assert check_consistency(same, same, same).agreement == 1.0
