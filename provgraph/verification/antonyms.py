@@ -161,6 +161,8 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
                     if {stem_of(word), stem_of(opposite)} & negated or _converse(claim, sentence):
                         return None
                     rest = claim_content - {stem_of(word)}
+                    if rest & _excepted(sentence):
+                        return None  # "opens every day except Monday": closed on Mondays
                     if _same_subject(rest, sentence_content, _numbers(claim), _numbers(sentence)):
                         shared = len(rest & sentence_content) / len(rest) if rest else 0.0
                         return AntonymFinding(word, opposite, shared)
@@ -178,6 +180,18 @@ def _same_subject(
     if len(claim_rest & sentence_content) >= 2:
         return True
     return bool(claim_rest) and claim_rest <= sentence_content and claim_numbers <= numbers
+
+
+_EXCEPTION = re.compile(r"\b(?:except(?: for| on| in)?|other than|apart from|but not)\b", re.I)
+
+
+def _excepted(sentence: str) -> set[str]:
+    """Stems of the (at most three) content words each exception phrase sets apart: the
+    sentence says the opposite of itself for them."""
+    out: set[str] = set()
+    for m in _EXCEPTION.finditer(sentence):
+        out.update(content_stems(sentence[m.end() : m.end() + 60])[:3])
+    return out
 
 
 def _numbers(text: str) -> set[str]:

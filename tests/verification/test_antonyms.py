@@ -97,3 +97,9 @@ def test_the_finding_says_how_much_of_the_claim_its_sentence_speaks_of() -> None
         "Exports rose last year.", "Exports fell sharply last year as demand weakened."
     )
     assert finding is not None and finding.subject_share == 1.0
+
+
+def test_an_exception_states_the_opposite_for_what_it_sets_apart() -> None:
+    source = "The museum opens every day of the week except Monday."
+    assert antonym_conflict("The museum is closed on Mondays.", source) is None
+    assert antonym_conflict("Exports rose last year.", "Exports fell last year, except in May.")
