@@ -22,8 +22,9 @@ from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.directions import direction_conflict
+from provgraph.verification.ended_states import ended_state
 from provgraph.verification.negation import negation_conflict
-from provgraph.verification.roles import cancelled_event, ended_state, role_swap
+from provgraph.verification.roles import cancelled_event, role_swap
 
 
 @dataclass(frozen=True)

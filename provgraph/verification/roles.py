@@ -1,4 +1,4 @@
-"""Who did what to whom, and does the state still hold: two things a small NLI model misses.
+"""Who did what to whom, and did the event take place: things a small NLI model misses.
 
 The shipped cross-encoder scores "Brazil beat Germany" against "Germany beat
 Brazil" as entailment 0.97 (the words are the same), and "the museum is
@@ -12,13 +12,8 @@ argument order or of events that end a state. Two small, general rules:
   with "A acquired B". Symmetric verbs ("met", "merged with", "played") never
   count. Entities must be capitalised names: "the company bought the startup"
   is left to NLI.
-* **ended state** (:func:`ended_state`): the claim asserts a state as current
-  ("is closed", "is still operating", "remains minister", "is the current
-  coach", "is still alive") and the matching source sentence (sharing half
-  of the claim's content words) reports an event that ends that state
-  ("reopened", "shut down", "resigned", "until … dismissed", "died"),
-  not negated. The lexicon is of general state/ending pairs, not of any data
-  set.
+* **ended state**: :mod:`.ended_states` (its finding, :class:`StateFinding`, and the
+  claim's subject, :func:`holder_stems`, are shared from here).
 * **cancelled event** (:func:`cancelled_event`): the claim says an event took
   place ("was held", "went ahead", "took place") and the source says that
   event was cancelled ("called off", "scrapped"): the model reads the shared
@@ -41,7 +36,7 @@ from provgraph.verification.negation import negated_scopes
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z'&.-]*|\S")
+TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'&.-]*|\S")
 _DETERMINERS = frozenset(
     ["the", "a", "an", "this", "that", "these", "those", "its", "his", "her", "their", "our"]
 )
@@ -144,7 +139,7 @@ def _entities(tokens: list[str]) -> list[tuple[int, int, str]]:
 
 def named_tokens(sentence: str) -> tuple[list[str], list[tuple[int, int, str]]]:
     """The sentence's tokens and its names (runs of capitalised tokens, see ``_entities``)."""
-    tokens = _TOKEN.findall(sentence)
+    tokens = TOKEN_RE.findall(sentence)
     return tokens, _entities(tokens)
 
 
@@ -191,88 +186,6 @@ def role_swap(claim: str, window: str) -> RoleFinding | None:
     return None
 
 
-#: state → (claim phrases asserting it as current, source events that end it)
-_STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "open": (
-        ("open", "operat", "running", "in service", "in operation", "active", "trading"),
-        (
-            "closed",
-            "shut",
-            "ceased",
-            "halted",
-            "demolish",
-            "dismantl",
-            "abandon",
-            "decommission",
-            "bankrupt",
-            "discontinu",
-            "torn down",
-            "went out of business",
-        ),
-    ),
-    "closed": (("closed", "shut"), ("reopen", "re-open", "opened again")),
-    "together": (
-        ("together",),
-        ("split", "broke up", "break up", "disband", "separated", "dissolved", "parted ways"),
-    ),
-    "married": (("married",), ("divorc", "separated", "annulled")),
-    "in force": (
-        ("in force", "in effect", "still valid"),
-        ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
-    ),
-    "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
-    # a product, feature or service offered (session 16: software and service documents)
-    "available": (
-        ("supported", "available", "in service", "offered", "maintained"),
-        ("deprecat", "removed", "discontinu", "retired", "withdrawn", "end of life", "sunset"),
-    ),
-    "office": (
-        (
-            "remains",
-            "current",
-            "currently",
-            "in office",
-            "still serves",
-            "incumbent",
-            "still leads",
-            "still heads",
-            "still runs",
-        ),
-        (
-            "resign",
-            "stepped down",
-            "steps down",
-            "dismissed",
-            "fired",
-            "sacked",
-            "ousted",
-            "retired",
-            "removed from",
-            "replaced",
-            "quit",
-            "until",
-            "former",
-            "left the",
-            "left office",
-            "voted out",
-            "lost re-election",
-            "lost the election",
-        ),
-    ),
-}
-#: A clause with its own subject after a coordinating conjunction.
-_COORDINATED = re.compile(r"\s*(?:and|but|while|whereas|yet)\s+(\S.*)", re.IGNORECASE | re.DOTALL)
-#: The "office" state needs an office named: "remains" alone is any state.
-_OFFICE = re.compile(
-    r"\b(?:office|post|position|president|chair\w*|leader|minister|mayor|governor|ceo|"
-    r"chief|director|head|seat|coach|manager|secretary|captain|speaker|senator|incumbent)\b",
-    re.IGNORECASE,
-)
-_CURRENT = re.compile(
-    r"\b(?:is|are|remains?|still|current(?:ly)?|continues? to|now|incumbent)\b", re.IGNORECASE
-)
-
-
 @dataclass(frozen=True)
 class StateFinding:
     """A state the claim asserts as current and the source event that ended it."""
@@ -284,55 +197,12 @@ class StateFinding:
     share: float | None = None
 
 
-def _holder(claim: str) -> set[str]:
+def holder_stems(claim: str) -> set[str]:
     """Stems of the claim's subject (the words before its first verb), determiners dropped."""
     head = subject_and_verb(claim)
     if head is None:
         return set()
     return {stem(w) for w in head[0].split() if w.lower() not in _DETERMINERS and w[:1].isalnum()}
-
-
-def ended_state(claim: str, window: str) -> StateFinding | None:
-    """The state the claim asserts as current that a source sentence about its subject ended."""
-    current = _CURRENT.search(claim)
-    if current is None:
-        return None
-    # the subject of the clause that asserts the state ("The man was never identified,
-    # and *the investigation* remains open"), not of the claim's first clause
-    asserting = [c for c in clauses(claim) if c.start <= current.start() < c.end]
-    # (a first clause's "While …" is subordinate: the claim's subject stands)
-    coordinated = (
-        _COORDINATED.match(asserting[0].text) if asserting and asserting[0].start > 0 else None
-    )
-    holder = _holder(coordinated.group(1)) if coordinated else set()
-    holder = holder or _holder(claim)
-    if not holder:
-        return None
-    low_claim = claim.lower()
-    states = [
-        (state, endings)
-        for state, (asserted, endings) in _STATES.items()
-        if any(re.search(rf"\b{re.escape(p)}(?!\w*\s+by\b)", low_claim) for p in asserted)
-        and (state != "office" or _OFFICE.search(claim))
-    ]
-    for sentence in split_sentences(window):
-        words = {stem(w) for w in _TOKEN.findall(sentence.text)}
-        if len(holder & words) * 2 < len(holder) or not holder & words:
-            continue
-        if any(any(c.isdigit() for c in h) and h not in words for h in holder):
-            continue  # "the v2 endpoint" is not "the v1 endpoint"
-        low_sentence = sentence.text.lower()
-        negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
-        for state, endings in states:
-            for event in endings:
-                m = re.search(rf"\b{re.escape(event)}", low_sentence)
-                if m is None or re.search(rf"\b{re.escape(event)}", low_claim):
-                    continue
-                word = re.match(r"[a-z-]+", low_sentence[m.start() :])
-                if word is not None and stem(word.group(0)) in negated:
-                    continue
-                return StateFinding(state, event)
-    return None
 
 
 _OCCURRED = (
@@ -392,7 +262,7 @@ def cancelled_event(claim: str, window: str) -> StateFinding | None:
     if any(claimed in scope for _cue, scope in negated_scopes(claim)):
         return None  # "did not take place": a cancellation agrees
     # a hosted event is the verb's object, not the claim's subject
-    holder = set(content_stems(hosted.group("event"))) if hosted else _holder(claim)
+    holder = set(content_stems(hosted.group("event"))) if hosted else holder_stems(claim)
     if not holder:
         return None
     years = set(YEAR_RE.findall(claim))

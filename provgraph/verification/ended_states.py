@@ -1,0 +1,143 @@
+"""Ended states: the claim asserts a state as current and the source ends it.
+
+The claim asserts a state as current ("is closed", "is still operating", "remains
+minister", "is still supported") and a source sentence about the claim's subject
+reports an event that ends it ("reopened", "shut down", "resigned", "deprecated"),
+not negated. The small NLI model reads "the museum is closed" against "the museum
+reopened" as entailment: it has no model of events that end a state. The lexicon is
+of general state/ending pairs, not of any data set. Split from :mod:`.roles`
+(session 16), which keeps the finding type and the subject reader both rules share.
+"""
+
+from __future__ import annotations
+
+import re
+
+from provgraph.verification.negation import negated_scopes
+from provgraph.verification.roles import TOKEN_RE, StateFinding, holder_stems
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import clauses, stem
+
+#: state → (claim phrases asserting it as current, source events that end it)
+_STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "open": (
+        ("open", "operat", "running", "in service", "in operation", "active", "trading"),
+        (
+            "closed",
+            "shut",
+            "ceased",
+            "halted",
+            "demolish",
+            "dismantl",
+            "abandon",
+            "decommission",
+            "bankrupt",
+            "discontinu",
+            "torn down",
+            "went out of business",
+        ),
+    ),
+    "closed": (("closed", "shut"), ("reopen", "re-open", "opened again")),
+    "together": (
+        ("together",),
+        ("split", "broke up", "break up", "disband", "separated", "dissolved", "parted ways"),
+    ),
+    "married": (("married",), ("divorc", "separated", "annulled")),
+    "in force": (
+        ("in force", "in effect", "still valid"),
+        ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
+    ),
+    "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
+    # a product, feature or service offered (session 16: software and service documents)
+    "available": (
+        ("supported", "available", "in service", "offered", "maintained"),
+        ("deprecat", "removed", "discontinu", "retired", "withdrawn", "end of life", "sunset"),
+    ),
+    "office": (
+        (
+            "remains",
+            "current",
+            "currently",
+            "in office",
+            "still serves",
+            "incumbent",
+            "still leads",
+            "still heads",
+            "still runs",
+        ),
+        (
+            "resign",
+            "stepped down",
+            "steps down",
+            "dismissed",
+            "fired",
+            "sacked",
+            "ousted",
+            "retired",
+            "removed from",
+            "replaced",
+            "quit",
+            "until",
+            "former",
+            "left the",
+            "left office",
+            "voted out",
+            "lost re-election",
+            "lost the election",
+        ),
+    ),
+}
+#: A clause with its own subject after a coordinating conjunction.
+_COORDINATED = re.compile(r"\s*(?:and|but|while|whereas|yet)\s+(\S.*)", re.IGNORECASE | re.DOTALL)
+#: The "office" state needs an office named: "remains" alone is any state.
+_OFFICE = re.compile(
+    r"\b(?:office|post|position|president|chair\w*|leader|minister|mayor|governor|ceo|"
+    r"chief|director|head|seat|coach|manager|secretary|captain|speaker|senator|incumbent)\b",
+    re.IGNORECASE,
+)
+_CURRENT = re.compile(
+    r"\b(?:is|are|remains?|still|current(?:ly)?|continues? to|now|incumbent)\b", re.IGNORECASE
+)
+
+
+def ended_state(claim: str, window: str) -> StateFinding | None:
+    """The state the claim asserts as current that a source sentence about its subject ended."""
+    current = _CURRENT.search(claim)
+    if current is None:
+        return None
+    # the subject of the clause that asserts the state ("The man was never identified,
+    # and *the investigation* remains open"), not of the claim's first clause
+    asserting = [c for c in clauses(claim) if c.start <= current.start() < c.end]
+    # (a first clause's "While …" is subordinate: the claim's subject stands)
+    coordinated = (
+        _COORDINATED.match(asserting[0].text) if asserting and asserting[0].start > 0 else None
+    )
+    holder = holder_stems(coordinated.group(1)) if coordinated else set()
+    holder = holder or holder_stems(claim)
+    if not holder:
+        return None
+    low_claim = claim.lower()
+    states = [
+        (state, endings)
+        for state, (asserted, endings) in _STATES.items()
+        if any(re.search(rf"\b{re.escape(p)}(?!\w*\s+by\b)", low_claim) for p in asserted)
+        and (state != "office" or _OFFICE.search(claim))
+    ]
+    for sentence in split_sentences(window):
+        words = {stem(w) for w in TOKEN_RE.findall(sentence.text)}
+        if len(holder & words) * 2 < len(holder) or not holder & words:
+            continue
+        if any(any(c.isdigit() for c in h) and h not in words for h in holder):
+            continue  # "the v2 endpoint" is not "the v1 endpoint"
+        low_sentence = sentence.text.lower()
+        negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
+        for state, endings in states:
+            for event in endings:
+                m = re.search(rf"\b{re.escape(event)}", low_sentence)
+                if m is None or re.search(rf"\b{re.escape(event)}", low_claim):
+                    continue
+                word = re.match(r"[a-z-]+", low_sentence[m.start() :])
+                if word is not None and stem(word.group(0)) in negated:
+                    continue
+                return StateFinding(state, event)
+    return None
