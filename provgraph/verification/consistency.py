@@ -188,8 +188,9 @@ def _compare_date(value: Mention, window: list[Mention]) -> tuple[Outcome, Menti
         return outcome, other, False
     day = in_year(value) if value.kind == "date" and value.low == value.high else None
     if day is not None:
-        # "April 9, 2011" is stated by an anchored "April 9th" whose year the page
-        # gives elsewhere (a dateline's "February 22, 2011" is another date)
+        # a day, "April 9, 2011", is stated by an anchored "April 9th" whose year the page
+        # gives elsewhere (a dateline's "February 22, 2011" is another date); a month is
+        # not: "October" alone may be any year's
         yearless = [w for w in window if w.kind == "date-in-year" and w.edition == value.edition]
         on_day, stating = compare(day, yearless)
         if on_day == Outcome.AGREE:

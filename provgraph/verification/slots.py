@@ -60,8 +60,8 @@ class Mention:
 
         A written value stands for the half-open interval its rounding covers:
         "four" is [3.5, 4.5), "five" [4.5, 5.5), so intervals that only touch
-        ("four" / "five", "1.5" / "1.6") are different values; a point (no
-        rounding, a bound of a comparative) overlaps what contains it.
+        ("four" / "five", "1.5" / "1.6") are different values; a point (an exact
+        identifier, a value read without rounding) overlaps what contains it.
         """
         if self.low == self.high or other.low == other.high:
             return self.low <= other.high and other.low <= self.high
