@@ -46,6 +46,7 @@ from provgraph.nli.evaluate import accuracy_by_source
 from provgraph.nli.hardneg import from_config as hard_negatives
 from provgraph.nli.losses import teacher_tensor, training_loss
 from provgraph.nli.precision import autocast
+from provgraph.nli.related_windows import from_config as related_windows
 from provgraph.nli.train_config import DEFAULT_CONFIG, load_config
 
 
@@ -95,10 +96,17 @@ def _optimizer(model: Any, lr: float, weight_decay: float, freeze_words: bool) -
 def mixed_pairs(
     train_path: str, labels: tuple[str, ...], data_cfg: dict[str, Any], seed: int
 ) -> list[Pair]:
-    """``train_path``'s pairs with the config's per-source mix and generated hard negatives."""
+    """``train_path``'s pairs with the config's per-source mix and generated pairs.
+
+    Generated: hard negatives (``[data.hard_negatives]``) and related-window
+    neutrals (``[data.related_windows]``); each is empty when its table is missing.
+    """
     raw_train = load_pairs(train_path, labels)
     pairs = apply_mix(raw_train, data_cfg.get("mix", {}), seed)
-    return pairs + hard_negatives(raw_train, labels, data_cfg.get("hard_negatives", {}))
+    generated = hard_negatives(raw_train, labels, data_cfg.get("hard_negatives", {}))
+    return (
+        pairs + generated + related_windows(raw_train, labels, data_cfg.get("related_windows", {}))
+    )
 
 
 def _training_pairs(
