@@ -35,8 +35,13 @@ APPROX = re.compile(
     r"(?:about|around|approximately|roughly|some|an estimated|estimated|circa|approx\.?|"
     r"~)\s*\$?$"
 )
-ABOVE_AFTER = re.compile(r"^\s*(?:or more|or higher|or above|and above|and up|plus\b|\+)")
-BELOW_AFTER = re.compile(r"^\s*(?:or less|or fewer|or lower|or below|and below|and under)")
+ABOVE_AFTER = re.compile(
+    r"^\s*(?:or more|or higher|or above|and above|and over|or over|and older|or older|and up|"
+    r"plus\b|\+)"
+)
+BELOW_AFTER = re.compile(
+    r"^\s*(?:or less|or fewer|or lower|or below|and below|and under|and younger|or younger)"
+)
 
 
 def bounded(text: str, start: int, end: int, value: float, tol: float) -> tuple[float, float]:

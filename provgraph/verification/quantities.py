@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from provgraph.verification.ages import AGE_KIND, age_interval
 from provgraph.verification.bounds import bounded
 from provgraph.verification.proportions import derived_shares, extract_proportions
 from provgraph.verification.quantulum_reader import Raw, read_piece
@@ -250,10 +251,13 @@ def _mention(text: str, raw: Raw) -> Mention | None:
     if label is not None:
         near, clause = near_stems(text, start, end)
         return Mention(label[0], value, value, surface, start, end, near, clause)
+    near, clause = near_stems(text, start, end)
     low, high = _interval(
         text, Raw(value, unit, entity, surface, start, end, raw.uncertainty), value
     )
-    near, clause = near_stems(text, start, end)
+    age = age_interval(text, start, end, unit, (low, high), _rounding(surface, value))
+    if age is not None:
+        return Mention(AGE_KIND, age[0], age[1], surface, start, end, near, clause)
     noun = counted_noun(text, end) if name == "count" else frozenset()
     return Mention(
         name, low * factor + offset, high * factor + offset, surface, start, end, near, clause, noun

@@ -76,6 +76,9 @@ AGREE = [
     ("The strike began in early 2023.", "The strike began on 9 January 2023."),
     ("The bridge opened in the summer of 2015.", "The bridge opened on 14 July 2015."),
     ("Work resumed in autumn 2020.", "Work resumed in October 2020."),
+    # ages in their several spellings are one kind, in years
+    ("The painter died at the age of 84.", "The painter was 84 years old when he died."),
+    ("The trial enrolled patients aged 65 and over.", "Its patients were all aged over 70."),
 ]
 
 MISMATCH = [
@@ -121,6 +124,7 @@ MISMATCH = [
     # the claim's digits in another unit do not state it
     ("The temperature reached 40 degrees Celsius.", "The temperature reached 40 °F."),
     ("The trail is 40 km long.", "The trail is 40 miles long."),
+    ("The painter died at the age of 84.", "The 79-year-old painter died in his studio."),
 ]
 
 OTHER_MEASURE = [
@@ -128,6 +132,16 @@ OTHER_MEASURE = [
     ("The bridge is 300 metres long.", "The bridge is 45 metres high."),
     ("The museum's annual budget is $4 million.", "The museum's new wing cost $12 million."),
     ("The factory opened in 1990.", "The factory closed in 2005."),
+]
+
+#: An age is not a count of the people it describes, nor a duration: the claim's
+#: value is unstated by the source (no conflict), not contradicted by another kind.
+AGE_AGAINST_OTHER_KINDS = [
+    (
+        "The trial enrolled participants over the age of 65.",
+        "Participants received two doses four weeks apart.",
+    ),
+    ("The 84-year-old actor retired last year.", "The actor's career lasted 60 years."),
 ]
 
 
@@ -341,3 +355,32 @@ def test_an_identifier_is_exact_and_only_compared_with_the_same_noun() -> None:
     assert ships.kind == "count"
     same = "The server listens on port 8080 by default."
     assert check_consistency(same, same, same).agreement == 1.0
+
+
+@pytest.mark.parametrize(("claim", "source"), AGE_AGAINST_OTHER_KINDS)
+def test_an_age_is_never_in_conflict_with_a_count_or_a_duration(claim: str, source: str) -> None:
+    result = check_consistency(claim, source, source)
+    assert result.anchored_mismatches == () and result.number_mismatches == ()
+    assert result.penalty < 0.8
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [
+        ("He died at the age of 84.", 83.5, 84.5),
+        ("The 84-year-old actor died.", 83.5, 84.5),
+        ("She was 84 years old.", 83.5, 84.5),
+        ("Children under the age of five were excluded.", -math.inf, 5.0),
+        ("Patients aged 65 and over were enrolled.", 65.0, math.inf),
+        ("Volunteers aged between 18 and 30 took part.", 18.0, 30.0),
+    ],
+)
+def test_ages_are_their_own_kind_in_years(text: str, low: float, high: float) -> None:
+    (age,) = extract_quantities(text)
+    assert age.kind == "age"
+    assert (age.low, age.high) == pytest.approx((low, high))
+
+
+def test_a_duration_in_years_is_not_an_age() -> None:
+    (career,) = extract_quantities("Her career lasted 60 years.")
+    assert career.kind == "time"

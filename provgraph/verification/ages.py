@@ -1,0 +1,60 @@
+"""Ages as a kind of their own: "at the age of 84", "aged 65", "84 years old", "the 84-year-old".
+
+Why: without it an age is a bare count or a duration. A bare count is compared
+with the other counts of its clause, so "participants over the age of 65" against
+"participants received two doses" was a number conflict about participants; a
+duration is compared with durations, so "the 84-year-old actor" against "a career
+of 60 years" was one too. An age is compared only with another age, in years.
+
+Constraints: ages in years only ("18-month-old" stays a duration); the bound words
+before the age phrase apply to it ("under the age of five" is at most five, "over
+the age of 65" at least 65), and so do "and over" / "or older" after it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from provgraph.verification.bounds import bounded
+
+AGE_KIND = "age"
+
+#: The age phrase before a number: "(at) the age of", "aged", "age", "ages".
+_BEFORE = re.compile(
+    r"(?i)\b(?:(?:the\s+)?ages?\s+(?:of\s+)?|aged\s+)"
+    r"(?:(?:between|about|around|approximately|roughly|nearly|almost|over|under|"
+    r"just over|just under)\s+)?$"
+)
+#: After a number in years: "84 years old", "84-year-old", "84 years of age".
+_AFTER_YEARS = re.compile(r"(?i)^(?:[\s-]+old\b|\s+of\s+age\b|-olds?\b)")
+
+
+def age_interval(
+    text: str,
+    start: int,
+    end: int,
+    unit: str,
+    interval: tuple[float, float],
+    tolerance: float,
+) -> tuple[float, float] | None:
+    """``interval`` as an age in years when the number at ``text[start:end]`` is one, else None.
+
+    ``unit`` is the number's unit as read ("dimensionless" or "year"); ``interval`` what
+    the number states on its own (its rounding, a range, a bound right before it),
+    in that unit; ``tolerance`` its own rounding.
+    """
+    phrase = _BEFORE.search(text[max(0, start - 24) : start])
+    if unit == "dimensionless" and phrase is not None:
+        low, high = interval
+        if math.isfinite(low) and math.isfinite(high):
+            # a bound before the whole phrase: "under the age of five"
+            centre = (low + high) / 2.0
+            phrase_start = max(0, start - 24) + phrase.start()
+            outer = bounded(text, phrase_start, end, centre, tolerance)
+            if not (math.isfinite(outer[0]) and math.isfinite(outer[1])):
+                return outer
+        return interval
+    if unit == "year" and _AFTER_YEARS.match(text[end : end + 12]):
+        return interval
+    return None
