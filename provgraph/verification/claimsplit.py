@@ -156,6 +156,22 @@ def subject_and_verb(first: str) -> tuple[str, str] | None:
     v = _first_verb(words)
     if v is None:
         return None
+    relative = next(
+        (j for j in range(1, v) if words[j].lower() in _RELATIVE and is_verb(words[j + 1])), None
+    )
+    if relative is not None:
+        # "The company that makes phones opened a plant": the first verb is the relative
+        # clause's; the sentence's own verb is a later one, preferably one that cannot be
+        # a noun ("phones" after "makes" is its object)
+        rest = words[relative + 2 :]
+        mains = [
+            i
+            for i in range(1, len(rest))
+            if is_verb(rest[i]) and rest[i - 1].lower() not in _DETERMINERS
+        ]
+        plain = [i for i in mains if "NOUN" not in _classes(rest[i].lower())]
+        if mains:
+            v = relative + 2 + (plain or mains)[0]
     # the verb group: auxiliaries and the verb that follows them ("has been", "was closed")
     end = v + 1
     while end < len(words) and words[end - 1].lower() in _AUX and is_verb(words[end]):
@@ -188,6 +204,26 @@ def _kind(rest: str) -> str:
     return "np"
 
 
+_RELATIVE = frozenset({"that", "which", "who"})
+_THAT = re.compile(r"\b([A-Za-z]+)\s+that\s+")
+
+
+def reporting_frame(first: str) -> tuple[str, str]:
+    """``(frame, statement)``: "The study found that " and what it found, or ("", ``first``).
+
+    The frame is everything up to a "that" right after a verb ("found that", "showed
+    that", "reported that"); a "that" after a noun is a relative pronoun ("the firm
+    that makes phones") and frames nothing. A coordinated verb phrase after the frame
+    shares the *reported* subject ("The study found that coffee reduced fatigue and
+    improved memory": coffee improved memory, not the study), and each part keeps the
+    frame, as the claim states each within it.
+    """
+    for match in _THAT.finditer(first):
+        if match.start() > 0 and is_verb(match.group(1)):
+            return first[: match.end()], first[match.end() :]
+    return "", first
+
+
 def _sentence(text: str) -> str:
     text = text.strip().rstrip(",;")
     if not text:
@@ -210,10 +246,13 @@ def split_statements(sentence: str) -> list[str]:
     if not cuts:
         return [text]
     first = body[: cuts[0].start()]
-    head = subject_and_verb(first)
+    frame, reported = reporting_frame(first)
+    head = subject_and_verb(reported) if frame else None
+    if head is None:
+        frame, head = "", subject_and_verb(first)
     if head is None:
         return [text]
-    subject, subject_verb = head
+    subject, subject_verb = (f"{frame}{part}" for part in head)
     parts = [_sentence(first)]
     bounds = [*cuts, None]
     for cut, nxt in zip(cuts, bounds[1:], strict=True):
@@ -222,7 +261,10 @@ def split_statements(sentence: str) -> list[str]:
             return [text]
         conj = cut.group(0).strip(" ,;").lower() or ";"
         kind = _kind(rest)
-        if kind == "vp" and conj != ";":
+        if frame and re.match(r"(?i)\s*that\s", rest):
+            # "He said that the plan was good and that it would pass": the same frame
+            parts.append(_sentence(frame[: frame.lower().rindex("that")] + rest.strip()))
+        elif kind == "vp" and conj != ";":
             parts.append(_sentence(f"{subject} {rest}"))
         elif kind == "clause":
             parts.append(_sentence(rest))

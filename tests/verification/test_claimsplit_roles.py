@@ -30,6 +30,33 @@ from provgraph.verification.roles import cancelled_event, relations, role_swap
             "The lake, which froze in 1963, covers 40 km2 and feeds two rivers.",
             ["The lake, which froze in 1963, covers 40 km2.", "The lake feeds two rivers."],
         ),
+        # a reported statement: the shared subject is the reported one, the frame stays
+        (
+            "The study found that coffee reduced fatigue and improved memory.",
+            [
+                "The study found that coffee reduced fatigue.",
+                "The study found that coffee improved memory.",
+            ],
+        ),
+        (
+            "He said that the plan was good and that it would pass.",
+            ["He said that the plan was good.", "He said that it would pass."],
+        ),
+        # a relative clause's verb is not the sentence's ("phones" is what it makes)
+        (
+            "The company that makes phones opened a plant and hired 500 workers.",
+            [
+                "The company that makes phones opened a plant.",
+                "The company that makes phones hired 500 workers.",
+            ],
+        ),
+        (
+            "The man who founded the firm retired in 2001 and died in 2010.",
+            [
+                "The man who founded the firm retired in 2001.",
+                "The man who founded the firm died in 2010.",
+            ],
+        ),
     ],
 )
 def test_coordinated_statements_are_split_with_the_shared_subject(
