@@ -10,7 +10,9 @@ cancelled, comparisons stated the other way, and the agreeing wordings of both;
 the two probes written before ``roles.cancelled_event`` and ``directions.py``) and
 ``data/hard_cases_s16.jsonl`` (session 16, 11 more: consecutive values in words and
 decimals, centuries, speeds in other units, number words joined by "and", a left
-office, a death that is not an enactment), each
+office, a death that is not an enactment) and ``data/hard_cases_s17.jsonl`` (session 17,
+6 more: ages against ages, counts and durations; two-part claims inside a reporting
+frame or after a relative clause), each
 written before the code changes it measures, balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with
@@ -164,8 +166,9 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s13.jsonl",
         "hard_cases_s14.jsonl",
         "hard_cases_s16.jsonl",
+        "hard_cases_s17.jsonl",
     }
-    assert [len(FILE_CASES[name]) for name in sorted(FILE_CASES)] == [52, 28, 16, 10, 11, 92, 62]
+    assert [len(FILE_CASES[name]) for name in sorted(FILE_CASES)] == [52, 28, 16, 10, 11, 6, 92, 62]
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
     assert set(KNOWN_MODEL_LIMITS) <= set(ids)
