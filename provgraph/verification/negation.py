@@ -91,9 +91,33 @@ _EFFECT = {
 }
 
 
+#: Degree words inside a negated scope: "no *significant* difference", "no *clear*
+#: evidence", "does not play a *substantial* role". Research writing states a null result
+#: this way, so the scope is the predicate without them (a claim rarely repeats the
+#: qualifier: "there is evidence that pets play a role").
+_DEGREE = frozenset(
+    stem(w)
+    for w in (
+        "significant", "substantial", "clear", "strong", "conclusive", "sufficient",
+        "convincing", "currently", "meaningful", "statistically", "robust", "definitive",
+        "notable", "notably", "major", "measurable", "appreciable",
+    )
+)  # fmt: skip
+#: A claim with one of these asserts a small degree, which a denial of a large one allows:
+#: "plays a minor role" is no conflict with "no substantial role".
+_DIMINISHERS = frozenset(
+    stem(w) for w in ("minor", "small", "slight", "modest", "limited", "little", "weak")
+)
+
+
 def _stems(text: str) -> list[str]:
     """Content stems with an effect's direction read as increase / decrease."""
     return [_EFFECT.get(s, s) for s in content_stems(text)]
+
+
+def _scope_stems(text: str) -> list[str]:
+    """:func:`_stems` of a negated scope without its degree words (:data:`_DEGREE`)."""
+    return [s for s in _stems(text) if s not in _DEGREE]
 
 
 def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -103,7 +127,7 @@ def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
     for clause in clauses(masked):
         for m in _CUE.finditer(clause.text):
             hedge = _HEDGE.search(clause.text[: m.start()])
-            scope = _stems(clause.text[m.end() :])
+            scope = _scope_stems(clause.text[m.end() :])
             if len(scope) > 1 and scope[0] == _ASSOCIATION and scope[1] in (_INCREASE, _DECREASE):
                 scope = scope[1:]
             scope = scope[:_SCOPE_WORDS]
@@ -179,9 +203,12 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     for cue, scope in negated_scopes(claim):
         if not _hedged(cue) and _asserted(scope, sentence):
             return NegationFinding("claim", cue, scope, share)
+    small_degree = bool(_DIMINISHERS & set(content_stems(claim)))
     for cue, scope in negated_scopes(sentence):
         if _denied_of_its_subject(scope, claim):
             continue
+        if small_degree and _DEGREE & set(content_stems(sentence)):
+            continue  # "no substantial role" allows the claim's "a minor role"
         if not _hedged(cue) and _asserted(scope, claim):
             return NegationFinding("source", cue, scope, share)
     return None

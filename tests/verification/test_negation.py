@@ -187,3 +187,32 @@ def test_a_negated_claim_names_the_sources_negated_thing_only_as_its_subject() -
     source = "Public endpoints can be called without authentication."
     assert negation_conflict("Authentication is not required for public endpoints.", source) is None
     assert negation_conflict("Authentication is required for public endpoints.", source)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "There is evidence that pets play a role in spreading the virus.",
+            "There is currently no evidence that pets play a substantial role in spreading"
+            " the virus.",
+        ),
+        (
+            "The drug reduced blood pressure.",
+            "The drug did not significantly reduce blood pressure compared with placebo.",
+        ),
+        (
+            "There is evidence that the diet prevents migraines.",
+            "The trial found no clear evidence that the diet prevents migraines.",
+        ),
+    ],
+)
+def test_a_null_result_with_a_degree_word_denies_the_plain_claim(claim: str, source: str) -> None:
+    finding = negation_conflict(claim, source)
+    assert finding is not None and finding.side == "source"
+    assert not {stem("significant"), stem("substantial"), stem("clear")} & set(finding.predicate)
+
+
+def test_a_small_degree_is_allowed_by_the_denial_of_a_large_one() -> None:
+    source = "There is no evidence that pets play a substantial role in spreading the virus."
+    assert negation_conflict("Pets play a minor role in spreading the virus.", source) is None
