@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.4"
+ENGINE_VERSION = "0.4.5"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -44,7 +44,9 @@ endings.py, dates.py; 0.4.3, session 15: a change whose size is a fraction in wo
 "100k", "once", identifiers ("port 8080"), "almost", "left office", a deprecated
 service, typographic apostrophes, hedged and quantified negations and conditional
 clauses — slots.py, bounds.py, centuries.py, quantities.py, quantulum_reader.py,
-roles.py, negation.py, polarity.py, wordsets.py)."""
+roles.py, negation.py, polarity.py, wordsets.py; 0.4.5, session 17: ages as their own
+kind, a reporting frame and a relative clause in claim splitting, null results stated
+with a degree word — ages.py, bounds.py, quantities.py, claimsplit.py, negation.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
