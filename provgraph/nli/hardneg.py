@@ -243,33 +243,13 @@ def main(argv: list[str] | None = None) -> int:
     ``python -m provgraph.nli.evaluate --heldout heldout_hardneg.jsonl`` gives the
     accuracy per kind (``source`` = ``hardneg_<kind>``).
     """
-    import argparse
-    import json
+    from provgraph.nli.data import LABELS
+    from provgraph.nli.pair_cli import run
 
-    from provgraph.nli.data import LABELS, load_pairs
+    def make(pairs: Sequence[Pair], fraction: float, seed: int) -> list[Pair]:
+        return generate(pairs, LABELS, HardNegativeConfig(fraction=fraction, seed=seed))
 
-    ap = argparse.ArgumentParser(description=main.__doc__.split("\n")[0] if main.__doc__ else "")
-    ap.add_argument("--input", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--fraction", type=float, default=1.0)
-    ap.add_argument("--seed", type=int, default=1457)
-    args = ap.parse_args(argv)
-    made = generate(
-        load_pairs(args.input, LABELS),
-        LABELS,
-        HardNegativeConfig(fraction=args.fraction, seed=args.seed),
-    )
-    with open(args.out, "w", encoding="utf-8") as fh:
-        for p in made:
-            rec = {
-                "premise": p.premise,
-                "hypothesis": p.hypothesis,
-                "label": LABELS[p.label],
-                "source": p.source,
-            }
-            fh.write(json.dumps(rec) + "\n")
-    print(f"{len(made)} pairs -> {args.out}")
-    return 0
+    return run(argv, (main.__doc__ or "").split("\n")[0], make)
 
 
 if __name__ == "__main__":

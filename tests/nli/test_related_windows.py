@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from provgraph.nli.data import LABELS, Pair
@@ -130,3 +133,31 @@ def test_config_table_rejects_unknown_keys_and_zero_fraction_means_none() -> Non
     assert from_config(PAIRS, LABELS, {}) == []
     with pytest.raises(ValueError, match="fraction"):
         RelatedWindowConfig(fraction=1.5)
+
+
+def test_the_command_line_writes_the_generated_pairs_in_the_training_format(
+    tmp_path: Path,
+) -> None:
+    from provgraph.nli.data import load_pairs
+    from provgraph.nli.related_windows import main
+
+    source = tmp_path / "pairs.jsonl"
+    source.write_text(
+        "".join(
+            json.dumps(
+                {
+                    "premise": p.premise,
+                    "hypothesis": p.hypothesis,
+                    "label": LABELS[p.label],
+                    "source": p.source,
+                }
+            )
+            + "\n"
+            for p in PAIRS
+        ),
+        encoding="utf-8",
+    )
+    out = tmp_path / "related.jsonl"
+    assert main(["--input", str(source), "--out", str(out)]) == 0
+    written = load_pairs(out, LABELS)
+    assert written and all(p.label == NEU and p.source == SOURCE_NAME for p in written)
