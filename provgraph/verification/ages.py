@@ -6,6 +6,9 @@ with the other counts of its clause, so "participants over the age of 65" agains
 duration is compared with durations, so "the 84-year-old actor" against "a career
 of 60 years" was one too. An age is compared only with another age, in years.
 
+An age in apposition to a name ("Maria Lind, 52, was appointed", "Maria Lind (52)") is
+one too: a whole number up to 120 between a capitalised name and a comma or bracket.
+
 Constraints: ages in years only ("18-month-old" stays a duration); the bound words
 before the age phrase apply to it ("under the age of five" is at most five, "over
 the age of 65" at least 65), and so do "and over" / "or older" after it.
@@ -26,6 +29,34 @@ _BEFORE = re.compile(
     r"(?:(?:between|about|around|approximately|roughly|nearly|almost|over|under|"
     r"just over|just under)\s+)?$"
 )
+#: An age in apposition to a name: "Maria Lind, 52, was appointed", "Maria Lind (52)".
+_NAME_BEFORE = re.compile(r"\b[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)*(?:,\s*|\s+\()$")
+_APPOSITION_END = re.compile(r"^\s*[,)]")
+#: Capitalised words before a number that are dates, not people: "In March, 12 …".
+_NOT_NAMES = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+    ]
+)
+_WHOLE_YEARS = re.compile(r"^\d{1,3}$")
 #: After a number in years: "84 years old", "84-year-old", "84 years of age".
 _AFTER_YEARS = re.compile(r"(?i)^(?:[\s-]+old\b|\s+of\s+age\b|-olds?\b)")
 
@@ -57,4 +88,18 @@ def age_interval(
         return interval
     if unit == "year" and _AFTER_YEARS.match(text[end : end + 12]):
         return interval
+    if (
+        unit == "dimensionless"
+        and _WHOLE_YEARS.match(text[start:end])
+        and 0 < int(text[start:end]) <= 120
+        and _APPOSITION_END.match(text[end : end + 3])
+        and _named(text[max(0, start - 60) : start])
+    ):
+        return interval
     return None
+
+
+def _named(before: str) -> bool:
+    """Does ``before`` end with a capitalised name and the apposition's comma or bracket?"""
+    name = _NAME_BEFORE.search(before)
+    return name is not None and name.group(0).split()[-1].strip(",(").lower() not in _NOT_NAMES

@@ -373,6 +373,9 @@ def test_an_age_is_never_in_conflict_with_a_count_or_a_duration(claim: str, sour
         ("Children under the age of five were excluded.", -math.inf, 5.0),
         ("Patients aged 65 and over were enrolled.", 65.0, math.inf),
         ("Volunteers aged between 18 and 30 took part.", 18.0, 30.0),
+        # in apposition to a name
+        ("The board appointed Maria Lind, 52, as chief executive.", 51.5, 52.5),
+        ("Maria Lind (52) was appointed chief executive.", 51.5, 52.5),
     ],
 )
 def test_ages_are_their_own_kind_in_years(text: str, low: float, high: float) -> None:
@@ -384,3 +387,10 @@ def test_ages_are_their_own_kind_in_years(text: str, low: float, high: float) ->
 def test_a_duration_in_years_is_not_an_age() -> None:
     (career,) = extract_quantities("Her career lasted 60 years.")
     assert career.kind == "time"
+
+
+@pytest.mark.parametrize(
+    "text", ["In Paris, 52 people died.", "On Monday, 40 flights were cancelled."]
+)
+def test_a_number_after_a_place_or_a_day_is_not_an_age(text: str) -> None:
+    assert all(m.kind != "age" for m in extract_quantities(text))
