@@ -42,7 +42,9 @@ bigger smaller; larger smaller; longer shorter; faster slower; older younger; wi
 heavier lighter; better worse; more fewer; quick slow; quicker slower; expand shrunk;
 expanded shrank; grow shrank;
 weaken strengthen; weakened strengthened; married divorced; marry divorce; legal illegal;
-gain shed; add cut; raise lower; raised lowered; boost cut
+gain shed; add cut; raise lower; raised lowered; boost cut;
+expand shrink; expand cut; expand reduce; approve block; approved blocked; approve veto;
+approved vetoed
 """
 
 

@@ -14,8 +14,8 @@ the comparative, and after *than*), a dimension and a direction —
 * "<adjective>-er than" ("cheaper", "heavier"): the adjective, up;
 * "more / less / fewer <word> than" ("less efficient", "more expensive"): the
   word, up for *more*;
-* "<verb> more / less than" ("costs more", "weighs less", "earned less"): the
-  verb, with "cost" read as *expensive* and "weigh" as *heavy*;
+* "<verb> more / less than" ("costs more", "weighs less", "earned less", "weighs
+  300 g less"): the verb, with "cost" read as *expensive* and "weigh" as *heavy*;
 * time taken as slowness ("takes longer than" = slower, "takes less time than"
   = faster), and a manner adverb as its adjective ("more slowly" = slower).
 
@@ -97,9 +97,10 @@ def _dimension(tokens: list[str], than: int) -> tuple[int, str, bool] | None:
                 return k - 1, "slow", _MORE[word]
             if following and following not in STOPWORDS:  # "more efficient than"
                 return k, _adjective(following), _MORE[word]
-            if k > 0 and tokens[k - 1][:1].isalpha():  # "costs more than"
-                verb = verb_lemma(tokens[k - 1])
-                return k - 1, _VERB_DIMENSIONS.get(verb, verb), _MORE[word]
+            at = _before_amount(tokens, k)
+            if at > 0 and tokens[at - 1][:1].isalpha():  # "costs more than", "weighs 300 g less"
+                verb = verb_lemma(tokens[at - 1])
+                return at - 1, _VERB_DIMENSIONS.get(verb, verb), _MORE[word]
             return None
         positive = positive_form(tokens[k])
         if positive == "long" and _taking(tokens, k):  # "takes longer than"
@@ -109,14 +110,47 @@ def _dimension(tokens: list[str], than: int) -> tuple[int, str, bool] | None:
     return None
 
 
+#: Words between a verb and its "more" / "less" that measure the difference: "weighs
+#: *300 g* less", "costs *far* more", "earned *a little* less".
+_AMOUNT = re.compile(
+    r"^(?:[$£€%]|\d[\d,.]*|a|an|bit|lot|little|much|far|slightly|significantly|"
+    r"considerably|substantially|somewhat|nearly|about|around|roughly|some)$",
+    re.IGNORECASE,
+)
+#: Unit-like words after a number ("300 *g*", "5 *minutes*"): any word right after one.
+_MAX_AMOUNT = 4
+
+
+def _before_amount(tokens: list[str], k: int) -> int:
+    """The index just after the verb of "<verb> [amount] more/less" (``tokens[k]`` is
+    more/less): an amount of at most :data:`_MAX_AMOUNT` tokens is stepped over."""
+    at = k
+    while at > 0 and k - at < _MAX_AMOUNT:
+        word = tokens[at - 1]
+        after_number = at > 1 and re.match(r"\d", tokens[at - 2]) is not None
+        if _AMOUNT.match(word) or (after_number and word[:1].isalpha()):
+            at -= 1
+            continue
+        break
+    return at
+
+
 #: Stopwords that tell the two sides of a comparison apart ("the new engine … the old one").
 _SIDE_WORDS = frozenset(["new"])
+#: Ways of naming the thing that came before (or after) the side compared with it: "its
+#: *predecessor*" is "the *previous* version", "the *earlier* model" (session 18).
+_EARLIER = frozenset(stem(w) for w in ("predecessor", "previous", "prior", "earlier", "former"))
+_LATER = frozenset(stem(w) for w in ("successor", "next", "later", "subsequent"))
 
 
 def _side(tokens: list[str]) -> frozenset[str]:
-    """A side's words: content stems, and the few stopwords that distinguish sides."""
-    words = " ".join(tokens)
-    return frozenset(content_stems(words)) | {t.lower() for t in tokens if t.lower() in _SIDE_WORDS}
+    """A side's words: content stems (an earlier / later one read as one word), and the
+    few stopwords that distinguish sides."""
+    words = {
+        "previous" if w in _EARLIER else "next" if w in _LATER else w
+        for w in content_stems(" ".join(tokens))
+    }
+    return frozenset(words) | {t.lower() for t in tokens if t.lower() in _SIDE_WORDS}
 
 
 def comparisons(text: str) -> list[Comparison]:

@@ -5,7 +5,8 @@ opposite while sharing its words — the pairs a small NLI model reads as
 agreement: a negated predicate (:mod:`.negation`), a pair of opposites
 (:mod:`.antonyms`), agent and patient, a comparison's sides or two alternatives exchanged
 (:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
-(:mod:`.roles`), a comparison stated the other way (:mod:`.directions`).
+(:mod:`.roles`), a comparison stated the other way (:mod:`.directions`), a thing
+compared with its own past against a source change the other way (:mod:`.trends`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
 (``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
@@ -25,6 +26,7 @@ from provgraph.verification.directions import direction_conflict
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.roles import cancelled_event, role_swap
+from provgraph.verification.trends import trend_conflict
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     )
     ended = ended_state(claim, window) or cancelled_event(claim, window)
     direction = direction_conflict(claim, window)
+    trend = trend_conflict(claim, window)
     details: dict[str, str] = {}
     if swap is not None:
         details["roles"] = (
@@ -60,6 +63,8 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         details["ended_state"] = f"claim: {ended.state} / source: {ended.event}"
     if direction is not None:
         details["comparison_direction"] = f"claim: {direction.claim} / source: {direction.source}"
+    if trend is not None:
+        details["trend"] = f"claim: {trend.claim} / source: {trend.source}"
     if negation is not None:
         details["negated_predicate"] = (
             f"{negation.side}: {negation.cue} {' '.join(negation.predicate)}"
@@ -73,7 +78,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         direction.share if direction is not None else None,
     )
     return MeaningConflict(
-        found=any(f is not None for f in (negation, antonym, swap, ended, direction)),
+        found=any(f is not None for f in (negation, antonym, swap, ended, direction, trend)),
         share=next((s for s in shares if s is not None), None),
         details=details,
     )

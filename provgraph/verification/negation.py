@@ -13,7 +13,9 @@ say the same), "did not prevent infection but reduced severe illness" against
 * **contrastive** phrases (*rather than*, *instead of*, *as opposed to*,
   *", not X"*) compare two alternatives and assert the first; they are not a
   negated proposition and never produce a mismatch on their own;
-* a cue's **scope** is the next content words of its clause (at most four); an
+* a cue's **scope** is the next content words of its clause (at most four), up to
+  a comparison's baseline ("compared with placebo") and without the measure an
+  outcome is quantified by ("the rate of", "the risk of"); an
   association with a direction is read as the effect it reports ("not associated
   with a lower risk" negates "lowers the risk");
 * a **mismatch** is a scope negated on one side whose words (at least two
@@ -110,6 +112,30 @@ _DIMINISHERS = frozenset(
 )
 
 
+#: How research writing quantifies an outcome: "did not reduce *the rate of* infection"
+#: denies what "reduced *the risk of* infection" asserts. The measure is not the
+#: predicate; the scope is read without it (session 18).
+_MEASURE_OF = re.compile(
+    r"\b(?:the\s+|a\s+|its\s+|their\s+)?(?:rates?|risks?|incidence|odds|likelihood|chances?|"
+    r"frequency|occurrence|prevalence|levels?|numbers?)\s+of\b",
+    re.IGNORECASE,
+)
+#: A comparison's baseline ends the negated scope: "did not reduce infection *compared
+#: with placebo*" denies the reduction, whatever the claim says of the baseline.
+_BASELINE = re.compile(
+    r"\b(?:compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than|in\s+comparison\s+(?:with|to))\b",
+    re.IGNORECASE,
+)
+
+
+def _scope_text(after_cue: str) -> str:
+    """The text a cue's scope is read from: up to a comparison's baseline, measures blanked."""
+    baseline = _BASELINE.search(after_cue)
+    if baseline is not None:
+        after_cue = after_cue[: baseline.start()]
+    return _MEASURE_OF.sub(" ", after_cue)
+
+
 def _stems(text: str) -> list[str]:
     """Content stems with an effect's direction read as increase / decrease."""
     return [_EFFECT.get(s, s) for s in content_stems(text)]
@@ -127,7 +153,7 @@ def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
     for clause in clauses(masked):
         for m in _CUE.finditer(clause.text):
             hedge = _HEDGE.search(clause.text[: m.start()])
-            scope = _scope_stems(clause.text[m.end() :])
+            scope = _scope_stems(_scope_text(clause.text[m.end() :]))
             if len(scope) > 1 and scope[0] == _ASSOCIATION and scope[1] in (_INCREASE, _DECREASE):
                 scope = scope[1:]
             scope = scope[:_SCOPE_WORDS]

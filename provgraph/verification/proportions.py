@@ -97,9 +97,11 @@ def extract_proportions(text: str) -> list[Mention]:
     return sorted(out, key=lambda o: o.start)
 
 
-#: "102 of the 400 students", "312 of its 3,050 applicants", "81 of 120 patients"
+#: "102 of the 400 students", "312 of its 3,050 applicants", "81 of 120 patients",
+#: "6,500 of the forest's 10,000 hectares" (a possessive before the whole)
 _PART_OF_WHOLE = re.compile(
     rf"(?<![\d,.])(?P<part>{NUMBER})\s+of\s+(?:the|its|their|his|her|our|all)?\s*"
+    r"(?:(?:the\s+)?[A-Za-z][\w-]*(?:'s|s')\s+)?"
     rf"(?P<whole>{NUMBER})(?![\d,.%])(?!\s*(?:%|percent|per cent))",
     re.IGNORECASE,
 )

@@ -256,4 +256,31 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
         if a.entity == "dimensionless" and b.entity not in ("dimensionless", "unknown"):
             found[left[-1]] = Raw(a.value, b.unit, b.entity, a.surface, a.start, a.end)
         pairs.append((left[-1], right[0]))
+    pairs += _up_from_pairs(masked, found)
     return tuple(found), tuple(pairs)
+
+
+#: "48,000 visitors, up from 41,000": the new value first, the old after "up / down from".
+_UP_FROM = re.compile(r"\b(?:up|down)\s+from\s+", re.IGNORECASE)
+_YEAR = re.compile(r"(?:1[89]|20)\d\d")
+#: How far before "up from" the new value may end ("48,000 visitors last season, up from").
+_UP_FROM_REACH = 40
+
+
+def _up_from_pairs(text: str, found: list[Raw]) -> list[tuple[int, int]]:
+    """Index pairs (old, new) of the changes "B …, up / down from A" of ``text``: B the
+    last value of the clause before the phrase, A the value right after it."""
+    pairs: list[tuple[int, int]] = []
+    for m in _UP_FROM.finditer(text):
+        before = [
+            i
+            for i, r in enumerate(found)
+            if r.end <= m.start()
+            and m.start() - r.end <= _UP_FROM_REACH
+            and not re.search(r"[.;:!?]", text[r.end : m.start()])
+            and not _YEAR.fullmatch(r.surface.strip())  # "5,200 in 2023, down from"
+        ]
+        after = [i for i, r in enumerate(found) if 0 <= r.start - m.end() <= 2]
+        if before and after and found[before[-1]].entity == found[after[0]].entity:
+            pairs.append((after[0], before[-1]))
+    return pairs

@@ -6,7 +6,8 @@ closed" against "the museum reopened" as entailment: it has no model of
 argument order or of events that end a state. Two small, general rules:
 
 * **argument order** (:func:`role_swap`): the claim and a source sentence use
-  the same verb (same lemma, by ``lemminflect``) between the same two named
+  the same verb (same lemma, by ``lemminflect``, or one relation's verbs:
+  "beat" / "defeated", "bought" / "acquired") between the same two named
   entities (capitalised word runs), with agent and patient exchanged. A
   passive ("B was acquired by A") is read as its active form, so it agrees
   with "A acquired B". Symmetric verbs ("met", "merged with", "played") never
@@ -89,6 +90,22 @@ _SYMMETRIC = frozenset(
 )
 
 
+#: Verbs that name one relation ("Norway beat Sweden" / "Sweden defeated Norway"): each is
+#: read as the first of its group, so an exchanged agent and patient is seen across them.
+#: Only groups whose members take agent and patient the same way (session 18).
+_SAME_RELATION: dict[str, str] = {
+    member: group[0]
+    for group in (
+        ("beat", "defeat", "overcome", "trounce", "thrash", "outplay", "edge", "rout"),
+        ("buy", "acquire", "purchase"),
+        ("replace", "succeed", "supersede"),
+        ("hire", "employ", "recruit"),
+        ("sue", "prosecute"),
+    )
+    for member in group
+}
+
+
 @dataclass(frozen=True)
 class RoleFinding:
     """The claim's relation and the source's, with agent and patient exchanged."""
@@ -160,6 +177,7 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
             continue
         k = verbs[0]
         lemma = verb_lemma(between[k])
+        lemma = _SAME_RELATION.get(lemma, lemma)
         if lemma in _SYMMETRIC or between[k].lower() in _SYMMETRIC:
             continue
         passive = (

@@ -207,8 +207,19 @@ def explicit_conflict(signals: Signals) -> bool:
 
 
 def values_confirmed(signals: Signals) -> bool:
-    """Every date and quantity of the claim is confirmed by a same-subject source value."""
-    return signals.consistency_agreement is not None and signals.consistency_agreement >= 1.0
+    """Every date and quantity of the claim is confirmed by a same-subject source value,
+    in a source whose meaning is related to the claim's (embedding cosine at least
+    :data:`RELATED_FLOOR`, when the stage ran).
+
+    Why the second condition: a shared value alone is weak evidence of the claim's
+    event. "The river flooded the town in 1952." against "The town's bakery has been
+    run by the same family since 1952 …" confirms the year (embedding cosine 0.16) and
+    was lifted to *supported*; on the dev files every lifted row below that cosine (6
+    of 6) was labelled not supported (session 18).
+    """
+    if signals.consistency_agreement is None or signals.consistency_agreement < 1.0:
+        return False
+    return signals.embedding is None or signals.embedding >= RELATED_FLOOR
 
 
 #: A split claim's weakest statement below this focused entailment is taken as not in

@@ -103,3 +103,19 @@ def test_an_exception_states_the_opposite_for_what_it_sets_apart() -> None:
     source = "The museum opens every day of the week except Monday."
     assert antonym_conflict("The museum is closed on Mondays.", source) is None
     assert antonym_conflict("Exports rose last year.", "Exports fell last year, except in May.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "The company expanded its workforce in 2023.",
+            "In 2023 the company cut 1,200 jobs, shrinking its workforce by a tenth.",
+        ),
+        ("The regulator approved the merger.", "The regulator blocked the merger, citing costs."),
+    ],
+)
+def test_growth_against_cuts_and_approval_against_a_block_are_opposites(
+    claim: str, source: str
+) -> None:
+    assert antonym_conflict(claim, source) is not None

@@ -113,6 +113,11 @@ def test_argument_order_swaps_are_found_and_passives_agree() -> None:
     swap = role_swap("Vega Corp bought Orion Labs.", "Orion Labs bought Vega Corp in 2019.")
     assert swap is not None and swap.verb == "buy"
     assert role_swap("Vega Corp bought Orion Labs.", "Orion Labs was bought by Vega Corp.") is None
+    # verbs of one relation: "beat" / "defeated", "bought" / "acquired"
+    swap = role_swap("Norway beat Sweden in the final.", "Sweden defeated Norway 3-1 in the final.")
+    assert swap is not None and swap.verb == "beat"
+    assert role_swap("Norway beat Sweden.", "Norway defeated Sweden 3-1.") is None
+    assert role_swap("Vega Corp bought Orion Labs.", "Orion Labs acquired Vega Corp.") is not None
     # symmetric verbs and plain nouns never count
     assert role_swap("Ghana met Peru in Lima.", "Peru met Ghana in Lima.") is None
     assert role_swap("The firm bought the startup.", "The startup bought the firm.") is None

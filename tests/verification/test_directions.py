@@ -28,6 +28,21 @@ def test_a_comparison_is_read_as_sides_a_dimension_and_a_direction() -> None:
     assert (less_time.dimension, less_time.up) == ("slow", False)
     (slowly,) = comparisons("Wages rose more slowly than prices.")
     assert (slowly.dimension, slowly.up) == ("slow", True)
+    # an amount between the verb and its more / less
+    (grams,) = comparisons("The new model weighs 300 g less than the previous version.")
+    assert (grams.dimension, grams.up) == ("heavy", False)
+    (far,) = comparisons("The ferry costs far more than the bridge.")
+    assert (far.dimension, far.up) == ("expensive", True)
+
+
+def test_a_predecessor_is_the_previous_one() -> None:
+    claim = "The new model is heavier than its predecessor."
+    source = "At 1.4 kg, the new model weighs 300 g less than the previous version."
+    found = direction_conflict(claim, source)
+    assert found is not None
+    agrees = "The new model is heavier than the earlier version."
+    assert direction_conflict(claim, agrees) is None
+    assert direction_conflict(claim, "The new model is lighter than its successor.") is None
     (easily,) = comparisons("Pupils read more easily than adults.")
     assert easily.dimension == "easy"
 

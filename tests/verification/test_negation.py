@@ -216,3 +216,30 @@ def test_a_null_result_with_a_degree_word_denies_the_plain_claim(claim: str, sou
 def test_a_small_degree_is_allowed_by_the_denial_of_a_large_one() -> None:
     source = "There is no evidence that pets play a substantial role in spreading the virus."
     assert negation_conflict("Pets play a minor role in spreading the virus.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Vitamin D supplements reduced the risk of infection.",
+            "In the trial, vitamin D supplementation did not reduce the rate of respiratory"
+            " infection compared with placebo.",
+        ),
+        (
+            "The vaccine lowered the number of hospital admissions.",
+            "The vaccine did not lower hospital admissions relative to the unvaccinated group.",
+        ),
+    ],
+)
+def test_a_measure_or_a_baseline_in_the_negated_scope_still_denies_the_claim(
+    claim: str, source: str
+) -> None:
+    finding = negation_conflict(claim, source)
+    assert finding is not None and finding.side == "source"
+    assert not {stem("rate"), stem("placebo"), stem("group")} & set(finding.predicate)
+
+
+def test_a_scope_without_its_measure_still_needs_the_claims_words() -> None:
+    source = "The drug did not reduce the risk of stroke compared with aspirin."
+    assert negation_conflict("The drug reduced the rate of heart attacks.", source) is None

@@ -193,6 +193,7 @@ def test_a_count_the_source_uses_only_for_other_things_is_not_confirmed(
         ("Of the 400 students who sat the exam, 102 passed.", 25.4, 25.6),
         ("The college accepted 312 of its 3,050 applicants.", 10.2, 10.3),
         ("Only 18 of the 120 patients recovered within a week.", 14.5, 15.5),
+        ("The fire burned 6,500 of the forest's 10,000 hectares.", 64.9, 65.1),
     ],
 )
 def test_a_share_stated_as_two_counts_is_a_percentage(text: str, low: float, high: float) -> None:

@@ -98,3 +98,16 @@ def test_a_claim_with_a_part_missing_from_the_evidence_is_not_weakly_supported()
     # one statement: the rule does not apply
     whole = Signals(**RELATED, nli_entailment=0.05)
     assert decide(0.4, 0.1, T, has_text=True, signals=whole)[0] == Verdict.WEAK
+
+
+def test_confirmed_values_lift_only_a_source_related_in_meaning() -> None:
+    """A shared year in a sentence about something else ("The river flooded the town in
+    1952." / "The town's bakery has been run by the same family since 1952") is no
+    evidence of the claim's event: the lift needs an embedding cosine at the floor."""
+    confirmed = {"tfidf": 0.28, "recall": 0.5, "consistency_agreement": 1.0}
+    far = Signals(**confirmed, embedding=RELATED_FLOOR - 0.2, nli_entailment=0.2)
+    verdict, _ = decide(0.39, 0.2, T, has_text=True, signals=far)
+    assert verdict == Verdict.WEAK
+    near = Signals(**{**far.__dict__, "embedding": RELATED_FLOOR + 0.1})
+    verdict, _ = decide(0.39, 0.2, T, has_text=True, signals=near)
+    assert verdict == Verdict.SUPPORTED
