@@ -2,7 +2,8 @@
 
 Each rule names a way a source sentence about the claim's subject says the
 opposite while sharing its words — the pairs a small NLI model reads as
-agreement: a negated predicate (:mod:`.negation`), a pair of opposites
+agreement: a negated predicate (:mod:`.negation`), a null result about what the claim
+asserts (:mod:`.null_results`), a pair of opposites
 (:mod:`.antonyms`), agent and patient, a comparison's sides or two alternatives exchanged
 (:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
 (:mod:`.roles`), a comparison stated the other way (:mod:`.directions`), a thing
@@ -25,6 +26,7 @@ from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.directions import direction_conflict
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.negation import negation_conflict
+from provgraph.verification.null_results import null_result_conflict
 from provgraph.verification.roles import cancelled_event, role_swap
 from provgraph.verification.trends import trend_conflict
 
@@ -42,6 +44,8 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     """Every meaning rule over ``claim`` and ``window``."""
     statements = split_statements(claim) or [claim]
     negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
+    if negation is None:
+        negation = null_result_conflict(claim, window)
     antonym = None
     if negation is None:
         antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)

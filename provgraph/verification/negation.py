@@ -97,7 +97,7 @@ _EFFECT = {
 #: evidence", "does not play a *substantial* role". Research writing states a null result
 #: this way, so the scope is the predicate without them (a claim rarely repeats the
 #: qualifier: "there is evidence that pets play a role").
-_DEGREE = frozenset(
+DEGREE_WORDS = frozenset(
     stem(w)
     for w in (
         "significant", "substantial", "clear", "strong", "conclusive", "sufficient",
@@ -107,7 +107,7 @@ _DEGREE = frozenset(
 )  # fmt: skip
 #: A claim with one of these asserts a small degree, which a denial of a large one allows:
 #: "plays a minor role" is no conflict with "no substantial role".
-_DIMINISHERS = frozenset(
+DIMINISHERS = frozenset(
     stem(w) for w in ("minor", "small", "slight", "modest", "limited", "little", "weak")
 )
 
@@ -142,8 +142,8 @@ def _stems(text: str) -> list[str]:
 
 
 def _scope_stems(text: str) -> list[str]:
-    """:func:`_stems` of a negated scope without its degree words (:data:`_DEGREE`)."""
-    return [s for s in _stems(text) if s not in _DEGREE]
+    """:func:`_stems` of a negated scope without its degree words (:data:`DEGREE_WORDS`)."""
+    return [s for s in _stems(text) if s not in DEGREE_WORDS]
 
 
 def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -166,14 +166,14 @@ def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-def _hedged(cue: str) -> bool:
+def hedged(cue: str) -> bool:
     """A negation that denies no predicate: under "may" / "might" ("may not be effective")
     it states a possibility; of a quantifier ("not all samples contained it") it says
     some did not, which a source saying that 14 of 20 did confirms."""
     return cue.startswith(("may ", "might ")) or _QUANTIFIER.match(cue, 3) is not None
 
 
-def _unconditional(text: str) -> str:
+def unconditional(text: str) -> str:
     """``text`` without its conditional clauses: "If a marriage is deemed lawful, …"
     asserts nothing of the marriage's lawfulness."""
     return _CONDITION.sub(" ", text)
@@ -192,7 +192,7 @@ def _contrasted(text: str) -> set[str]:
 
 def _asserted(scope: tuple[str, ...], other: str) -> bool:
     """Is the negated predicate stated without negation (or setting aside) in ``other``?"""
-    words = set(_stems(_unconditional(other)))
+    words = set(_stems(unconditional(other)))
     present = [w for w in scope if w in words]
     if scope[0] not in words or len(present) * 3 < len(scope) * 2:
         return False
@@ -227,14 +227,14 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     if share < _MIN_SHARED:
         return None
     for cue, scope in negated_scopes(claim):
-        if not _hedged(cue) and _asserted(scope, sentence):
+        if not hedged(cue) and _asserted(scope, sentence):
             return NegationFinding("claim", cue, scope, share)
-    small_degree = bool(_DIMINISHERS & set(content_stems(claim)))
+    small_degree = bool(DIMINISHERS & set(content_stems(claim)))
     for cue, scope in negated_scopes(sentence):
         if _denied_of_its_subject(scope, claim):
             continue
-        if small_degree and _DEGREE & set(content_stems(sentence)):
+        if small_degree and DEGREE_WORDS & set(content_stems(sentence)):
             continue  # "no substantial role" allows the claim's "a minor role"
-        if not _hedged(cue) and _asserted(scope, claim):
+        if not hedged(cue) and _asserted(scope, claim):
             return NegationFinding("source", cue, scope, share)
     return None

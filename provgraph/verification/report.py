@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.5"
+ENGINE_VERSION = "0.4.6"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -46,7 +46,12 @@ service, typographic apostrophes, hedged and quantified negations and conditiona
 clauses — slots.py, bounds.py, centuries.py, quantities.py, quantulum_reader.py,
 roles.py, negation.py, polarity.py, wordsets.py; 0.4.5, session 17: ages as their own
 kind, a reporting frame and a relative clause in claim splitting, null results stated
-with a degree word — ages.py, bounds.py, quantities.py, claimsplit.py, negation.py)."""
+with a degree word — ages.py, bounds.py, quantities.py, claimsplit.py, negation.py;
+0.4.6, session 18: confirmed values lift only a source related in meaning, a measure or
+a baseline in a denied scope, an amount before "more/less than", verbs of one relation,
+a thing compared with its own past against a change, "up/down from" changes, possessive
+wholes, null results in other words — verdicts.py, negation.py, directions.py, roles.py,
+trends.py, quantulum_reader.py, proportions.py, antonyms.py, null_results.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
