@@ -44,7 +44,7 @@ expanded shrank; grow shrank;
 weaken strengthen; weakened strengthened; married divorced; marry divorce; legal illegal;
 gain shed; add cut; raise lower; raised lowered; boost cut;
 expand shrink; expand cut; expand reduce; approve block; approved blocked; approve veto;
-approved vetoed
+approved vetoed; leave stay; left stay; leave remain; left remained; left stayed
 """
 
 

@@ -16,8 +16,10 @@ the claim has a predicate to tell (:func:`~provgraph.verification.predicate.pred
 association between green tea and stomach cancer"). Never when the claim is itself
 negated or hedged, states sameness or safety ("similar outcomes", "is safe": what a
 null result confirms), asserts a small degree the denial of a large one allows, or
-when the window also states the claim's predicate without negation in that sentence
-("improved outcomes in children, although no benefit was seen in adults"). The
+when another clause of that sentence states, without negation, every predicate word
+the null clause names ("The therapy improved outcomes in children, although it showed
+no benefit on outcomes in children under two"; but "blood pressure fell in the walking group, compared with no
+change in the control group" denies "Blood pressure also fell in the control group"). The
 thresholds were chosen before measuring (session 18).
 """
 
@@ -78,22 +80,23 @@ def null_result_conflict(claim: str, window: str) -> NegationFinding | None:
     small_degree = bool(DIMINISHERS & claim_words)
     for sentence in split_sentences(window):
         found: NegationFinding | None = None
-        asserted = False
+        denied: set[str] = set()  # the claim's predicate words the null clause names
+        plain: list[set[str]] = []  # the words of each un-negated clause
         for clause in clauses(unconditional(sentence.text)):
+            words = set(content_stems(clause.text))
             scopes = negated_scopes(clause.text)
             if not scopes:
-                asserted = asserted or (
-                    predicate is not None and bool(predicate & set(content_stems(clause.text)))
-                )
+                plain.append(words)
                 continue
             for cue, scope in scopes:
                 if found or hedged(cue) or not RESULT_WORDS & set(scope):
                     continue
-                if small_degree and DEGREE_WORDS & set(content_stems(clause.text)):
+                if small_degree and DEGREE_WORDS & words:
                     continue
                 share = _speaks_of_claim(claim_words, predicate, clause.text)
                 if share > 0:
                     found = NegationFinding("source", cue, scope, share)
-        if found is not None and not asserted:
+                    denied = predicate & words if predicate is not None else set()
+        if found is not None and not any(denied and denied <= words for words in plain):
             return found
     return None

@@ -68,6 +68,11 @@ CANONICAL: dict[str, str] = {
     "attendees": "persons",
     "participants": "persons",
     "guests": "persons",
+    # how long something lasts: "the flight takes three hours" / "lasts 180 minutes"
+    # (not "last": "last year")
+    "lasts": "takes",
+    "lasted": "takes",
+    "took": "takes",
     "killed": "died",
     "deaths": "died",
     "fatalities": "died",

@@ -113,6 +113,10 @@ def test_an_exception_states_the_opposite_for_what_it_sets_apart() -> None:
             "In 2023 the company cut 1,200 jobs, shrinking its workforce by a tenth.",
         ),
         ("The regulator approved the merger.", "The regulator blocked the merger, citing costs."),
+        (
+            "The founders left the company after the merger.",
+            "After the merger the founders stayed at the company.",
+        ),
     ],
 )
 def test_growth_against_cuts_and_approval_against_a_block_are_opposites(

@@ -25,6 +25,12 @@ from provgraph.verification.null_results import null_result_conflict
             "The supplement protects older adults against fractures.",
             "In older adults the supplement showed no protective effect against fractures.",
         ),
+        # the claim's way for another group, the null result for the claim's
+        (
+            "Blood pressure also fell in the control group.",
+            "After twelve weeks, blood pressure fell by 6 mmHg in the walking group, compared"
+            " with no change in the control group.",
+        ),
     ],
 )
 def test_a_null_result_in_other_words_contradicts_the_claim(claim: str, source: str) -> None:
@@ -46,6 +52,11 @@ def test_a_null_result_in_other_words_contradicts_the_claim(claim: str, source: 
         (
             "The therapy improved outcomes in children.",
             "The therapy improved outcomes in children, although no benefit was seen in adults.",
+        ),
+        (
+            "The therapy improved outcomes in children.",
+            "The therapy improved outcomes in children, although it showed no benefit on"
+            " outcomes in children under two.",
         ),
         # sameness and safety are what a null result confirms
         (

@@ -23,6 +23,8 @@ from provgraph.verification.quantities import extract_quantities, read_quantitie
 from provgraph.verification.wordsets import content_stems
 
 AGREE = [
+    ("The flight takes about three hours.", "The flight between the two cities lasts 180 minutes."),
+    ("The ferry crossing took 90 minutes.", "The ferry crossing lasted 1.5 hours."),
     # speeds in other units; centuries and "the 1900s" as the years they span
     ("The speed limit on the motorway is 70 mph.", "The motorway has a speed limit of 113 km/h."),
     ("The ferry crosses at 20 knots.", "The ferry crosses at about 37 km/h."),
@@ -83,6 +85,8 @@ AGREE = [
 
 MISMATCH = [
     ("At least 30 flights were cancelled.", "The airport cancelled 25 flights."),
+    # how long something takes, whichever verb says it
+    ("The flight takes about five hours.", "The flight between the two cities lasts 180 minutes."),
     ("Over a third of the power comes from wind.", "Wind supplies 21 percent of the power."),
     ("Ticket sales fell by 20% last season.", "Ticket sales dropped from 50,000 to 25,000."),
     ("Bus fares went up by a quarter.", "Bus fares rose from 2.00 euros to 3.00 euros."),
