@@ -28,6 +28,7 @@ argument order or of events that end a state. Two small, general rules:
 
 from __future__ import annotations
 
+import calendar
 import itertools
 import re
 from dataclasses import dataclass
@@ -131,10 +132,18 @@ def _sentence_adverb(word: str) -> bool:
     return "ADV" in getAllLemmas(word.lower())
 
 
+#: Day and month names are capitalised but name a time, not a party to a relation
+#: ("Contoso said on Monday it had bought Northwind").
+_CALENDAR_NAMES = frozenset(
+    n.lower() for n in (*calendar.day_name, *calendar.month_name, *calendar.month_abbr) if n
+)
+
+
 def _entities(tokens: list[str]) -> list[tuple[int, int, str]]:
     """Runs of capitalised tokens ``(start, end, key)``; a capitalised first word is a name
     only when it is not a function word ("The", "In"), nor an adverb before a name
-    ("Today Norway has …": the name is "Norway")."""
+    ("Today Norway has …": the name is "Norway"). Day and month names are not names here;
+    a possessive "'s" is not part of the key ("Contoso's acquisition" names "contoso")."""
     out: list[tuple[int, int, str]] = []
     i = 0
     while i < len(tokens):
@@ -143,11 +152,12 @@ def _entities(tokens: list[str]) -> list[tuple[int, int, str]]:
             t.lower() in STOPWORDS
             or (len(tokens) > 1 and tokens[1][:1].isupper() and _sentence_adverb(t))
         )
-        if t[:1].isupper() and not opener:
+        if t[:1].isupper() and not opener and t.lower().rstrip(".") not in _CALENDAR_NAMES:
             j = i + 1
             while j < len(tokens) and tokens[j][:1].isupper():
                 j += 1
-            out.append((i, j, " ".join(tokens[i:j]).lower().rstrip(".")))
+            key = " ".join(tokens[i:j]).lower().rstrip(".")
+            out.append((i, j, key.removesuffix("'s").removesuffix("'")))
             i = j
         else:
             i += 1
@@ -160,12 +170,36 @@ def named_tokens(sentence: str) -> tuple[list[str], list[tuple[int, int, str]]]:
     return tokens, _entities(tokens)
 
 
+#: Nouns that name a relation's event, "A's *acquisition* of B", "A … its *purchase* of B",
+#: read as the relation's verb (:data:`_SAME_RELATION`).
+_NOMINAL = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "defeat": "beat"}
+#: How many tokens may stand between the agent and "its <noun> of" ("Contoso said on
+#: Monday it had completed its purchase of Northwind").
+_NOMINAL_REACH = 10
+
+
+def _nominal_relation(agent_token: str, between: list[str]) -> str | None:
+    """The relation of "A's <noun> of B" or "A … its <noun> of B", else None."""
+    if len(between) < 2 or between[-1].lower() != "of" or any(t in ",;" for t in between):
+        return None
+    relation = _NOMINAL.get(between[-2].lower())
+    if relation is None or len(between) > _NOMINAL_REACH:
+        return None
+    possessive = agent_token.lower().endswith(("'s", "'")) and len(between) == 2
+    return relation if possessive or (len(between) > 2 and between[-3].lower() == "its") else None
+
+
 def relations(sentence: str) -> list[tuple[str, str, str]]:
-    """``(agent, verb lemma, patient)`` for each "Name verb … Name" of ``sentence``."""
+    """``(agent, verb lemma, patient)`` for each "Name verb … Name" of ``sentence``, and
+    each "Name's acquisition of Name" (:data:`_NOMINAL`)."""
     tokens, ents = named_tokens(sentence)
     out: list[tuple[str, str, str]] = []
     for (_s1, e1, a), (s2, _e2, b) in itertools.pairwise(ents):
         between = tokens[e1:s2]
+        nominal = _nominal_relation(tokens[e1 - 1], between)
+        if nominal is not None:
+            out.append((a, nominal, b))
+            continue
         if len(between) > 6 or any(t in ",;" for t in between):
             continue
         verbs = [

@@ -118,6 +118,15 @@ def test_argument_order_swaps_are_found_and_passives_agree() -> None:
     assert swap is not None and swap.verb == "beat"
     assert role_swap("Norway beat Sweden.", "Norway defeated Sweden 3-1.") is None
     assert role_swap("Vega Corp bought Orion Labs.", "Orion Labs acquired Vega Corp.") is not None
+    # a relation named by a noun, and day names that are no party to it
+    assert relations("Vega Corp's acquisition of Orion Labs closed in May.") == [
+        ("vega corp", "buy", "orion labs")
+    ]
+    source = "Vega Corp said on Monday it had completed its purchase of Orion Labs."
+    assert relations(source) == [("vega corp", "buy", "orion labs")]
+    assert role_swap("Orion Labs acquired Vega Corp.", source) is not None
+    assert role_swap("Orion Labs was acquired by Vega Corp.", source) is None
+    assert relations("Vega Corp said its purchase of shares would continue.") == []
     # symmetric verbs and plain nouns never count
     assert role_swap("Ghana met Peru in Lima.", "Peru met Ghana in Lima.") is None
     assert role_swap("The firm bought the startup.", "The startup bought the firm.") is None
