@@ -18,9 +18,9 @@ negated or hedged, states sameness or safety ("similar outcomes", "is safe": wha
 null result confirms), asserts a small degree the denial of a large one allows, or
 when another clause of that sentence states, without negation, every predicate word
 the null clause names ("The therapy improved outcomes in children, although it showed
-no benefit on outcomes in children under two"; but "blood pressure fell in the walking group, compared with no
-change in the control group" denies "Blood pressure also fell in the control group"). The
-thresholds were chosen before measuring (session 18).
+no benefit on outcomes in children under two"; but "blood pressure fell in the walking
+group, compared with no change in the control group" denies "Blood pressure also fell in
+the control group"). The thresholds were chosen before measuring (session 18).
 """
 
 from __future__ import annotations
