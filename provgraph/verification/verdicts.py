@@ -191,12 +191,26 @@ def _learned_support(signals: Signals) -> float | None:
 RELATED_FLOOR = 0.4
 
 
+#: Below this best-window embedding cosine a source is far from the claim in meaning,
+#: whatever words they share: the low end of the fusion's embedding ramp
+#: (``FusionWeights.embedding_low``), where the embedding signal already counts as 0.
+MEANING_FLOOR = 0.2
+
+
 def relatedness(signals: Signals) -> float | None:
-    """How much the source is about the claim: the best of claim recall and embedding cosine.
+    """How much the source is about the claim: the best of claim recall and embedding cosine,
+    or the cosine alone when it is below :data:`MEANING_FLOOR`.
 
     None when neither ran (nothing to gate on). NLI is deliberately not used: its
-    "contradiction" on unrelated pairs is the failure this gate exists for.
+    "contradiction" on unrelated pairs is the failure this gate exists for. Why the
+    cosine alone when it is that low: shared words are then a coincidence of a place or a
+    year ("The river flooded the town in 1952." / "The town's bakery has been run by the
+    same family since 1952 …": recall 0.5, cosine 0.16), and the pair was *weak* on them
+    (session 18; on the dev files 4 such rows were weak or supported, 1 of them labelled
+    supported).
     """
+    if signals.embedding is not None and signals.embedding < MEANING_FLOOR:
+        return signals.embedding
     values = [v for v in (signals.recall, signals.embedding) if v is not None]
     return max(values) if values else None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from provgraph.verification.verdicts import (
+    MEANING_FLOOR,
     RELATED_FLOOR,
     FusionWeights,
     Signals,
@@ -111,3 +112,17 @@ def test_confirmed_values_lift_only_a_source_related_in_meaning() -> None:
     near = Signals(**{**far.__dict__, "embedding": RELATED_FLOOR + 0.1})
     verdict, _ = decide(0.39, 0.2, T, has_text=True, signals=near)
     assert verdict == Verdict.SUPPORTED
+
+
+def test_shared_words_do_not_make_a_source_far_in_meaning_related() -> None:
+    """Recall 0.5 from a shared place and year, cosine below the meaning floor: unrelated,
+    so at worst unsupported — but an explicit conflict still counts as relatedness."""
+    far = Signals(tfidf=0.28, recall=0.5, embedding=MEANING_FLOOR - 0.04, nli_entailment=0.16)
+    verdict, _ = decide(0.39, 0.4, T, has_text=True, signals=far)
+    assert verdict == Verdict.UNSUPPORTED
+    near = Signals(**{**far.__dict__, "embedding": MEANING_FLOOR + 0.05})
+    verdict, _ = decide(0.39, 0.4, T, has_text=True, signals=near)
+    assert verdict == Verdict.WEAK
+    conflict = Signals(**{**far.__dict__, "consistency_anchored": True})
+    verdict, _ = decide(0.2, 0.8, T, has_text=True, signals=conflict)
+    assert verdict == Verdict.CONTRADICTED
