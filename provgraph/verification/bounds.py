@@ -30,6 +30,9 @@ BELOW = re.compile(
     r"(?:less than|under|below|fewer than|lower than|at most|up to|no more than|"
     r"not more than|a maximum of|maximum of|just under|well under|as few as)\s*\$?$"
 )
+#: A denied lower bound is an upper bound, checked before :data:`ABOVE` (which its last
+#: words would match): "no more than 50" is at most 50.
+NOT_ABOVE = re.compile(r"\b(?:no|not)\s+(?:more|greater|higher|larger)\s+than\s*\$?$")
 JUST_BELOW = re.compile(r"(?:nearly|almost|close to|approaching|not quite)\s*\$?$")
 APPROX = re.compile(
     r"(?:about|around|approximately|roughly|some|an estimated|estimated|circa|approx\.?|"
@@ -52,6 +55,8 @@ def bounded(text: str, start: int, end: int, value: float, tol: float) -> tuple[
     """
     before = text[max(0, start - 30) : start].lower().rstrip()
     after = text[end : end + 15].lower()
+    if NOT_ABOVE.search(before):  # "no more than 50" ends with "more than 50"
+        return -INF, value
     if ABOVE.search(before) or ABOVE_AFTER.search(after):
         return value, INF
     if BELOW.search(before) or BELOW_AFTER.search(after):

@@ -90,6 +90,14 @@ _ISO = re.compile(
     r"\b(?P<y>1[0-9]{3}|20[0-9]{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12][0-9]|3[01])\b"
 )
 _BARE_YEAR = re.compile(rf"(?<![\w$€£.,-])(?P<y>{_YEAR})(?![\w%]|[.,]\d)")
+#: A span of years as one date: "from 2009 to 2015", "between 2009 and 2015", "2009–2015",
+#: "2009-15" (session 18: its two years were each a date, so "in 2012" was a mismatch).
+_YEAR_RANGE = re.compile(
+    rf"(?<![\w$€£.,-])(?:from\s+(?P<a>{_YEAR})\s+(?:to|until|till|through)\s+(?P<b>{_YEAR})"
+    rf"|between\s+(?P<c>{_YEAR})\s+and\s+(?P<d>{_YEAR})"
+    rf"|(?P<e>{_YEAR})\s*[-\u2013\u2014]\s*(?P<f>{_YEAR}|\d{{2}}))(?![\w%]|[.,]\d)",
+    re.IGNORECASE,
+)
 
 _QUARTER_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3}
 _QUARTER_WORDS.update({"fourth": 4, "4th": 4, "final": 4, "last": 4})
@@ -178,6 +186,17 @@ def _edition_years(text: str) -> set[int]:
     }
 
 
+def _year_range(match: re.Match[str]) -> tuple[str, float, float] | None:
+    """The years a :data:`_YEAR_RANGE` match spans, both ends inclusive (None: not a range)."""
+    first = match.group("a") or match.group("c") or match.group("e")
+    last = match.group("b") or match.group("d") or match.group("f")
+    start = int(first)
+    end = int(first[:2] + last) if len(last) == 2 else int(last)
+    if end <= start:
+        return None
+    return "date", date(start, 1, 1).toordinal(), date(end, 12, 31).toordinal()
+
+
 def extract_dates(text: str) -> list[Mention]:
     """Every date phrase of ``text`` as a :class:`Mention`, most specific phrase first per span."""
     found: list[tuple[int, int, tuple[str, float, float]]] = []
@@ -219,12 +238,15 @@ def extract_dates(text: str) -> list[Mention]:
     for start, end, value in century_spans(text):
         if not any(s < end and start < e for s, e, _ in found):
             found.append((start, end, value))
+    for m in _YEAR_RANGE.finditer(text):
+        add(m, _year_range(m))
     for m in _DECADE.finditer(text):
         y = int(m.group("y"))
         add(m, ("date", date(y, 1, 1).toordinal(), date(y + 9, 12, 31).toordinal()))
     for m in _BARE_YEAR.finditer(text):
         add(m, _span(int(m.group("y")), 1, 12))
     editions = _edition_years(text)
+    spans = {m.start() for m in _YEAR_RANGE.finditer(text) if _year_range(m) is not None}
     out: list[Mention] = []
     for start, end, (kind, low, high) in sorted(found):
         near, clause = near_stems(text, start, end)
@@ -232,7 +254,16 @@ def extract_dates(text: str) -> list[Mention]:
         edition = start in editions and surface.isdigit()
         out.append(
             Mention(
-                kind, float(low), float(high), surface, start, end, near, clause, edition=edition
+                kind,
+                float(low),
+                float(high),
+                surface,
+                start,
+                end,
+                near,
+                clause,
+                edition=edition,
+                span=start in spans and not surface.isdigit(),
             )
         )
     return out

@@ -54,15 +54,23 @@ class Mention:
     #: *2023* report"), not when something happened: compared only with another
     #: such year ("The 2020 Olympics were held in 2021" holds both).
     edition: bool = False
+    #: A stated span of years ("from 2009 to 2015"): it states both of its ends, so two
+    #: spans agree only end for end; against a single date it is the period it covers.
+    span: bool = False
 
     def overlaps(self, other: Mention) -> bool:
         """Whether the two values can be the same number.
+
+        Two stated spans are the same only with the same ends ("ran from 2010 to 2015"
+        is not "from 2010 to 2018").
 
         A written value stands for the half-open interval its rounding covers:
         "four" is [3.5, 4.5), "five" [4.5, 5.5), so intervals that only touch
         ("four" / "five", "1.5" / "1.6") are different values; a point (an exact
         identifier, a value read without rounding) overlaps what contains it.
         """
+        if self.span and other.span:
+            return (self.low, self.high) == (other.low, other.high)
         if self.low == self.high or other.low == other.high:
             return self.low <= other.high and other.low <= self.high
         return self.low < other.high and other.low < self.high

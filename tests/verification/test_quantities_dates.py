@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from datetime import date
 
 import pytest
 from hypothesis import given, settings
@@ -213,3 +214,32 @@ def test_a_share_from_counts_agrees_only_about_the_same_thing() -> None:
     other = "Of the 400 staff, 102 are based in Leeds and the rest in London."
     remote = check_consistency("About a quarter of the staff work remotely.", other, other)
     assert not remote.agreements and not remote.anchored_mismatches
+
+
+def test_a_denied_lower_bound_is_an_upper_bound() -> None:
+    (at_most,) = extract_quantities("No more than 50 people attended.")
+    assert (at_most.low, at_most.high) == (-math.inf, 50)
+    result = check_consistency(
+        "No more than 50 people attended.", "The hall held about 300 attendees.", "x"
+    )
+    assert result.anchored_mismatches == ("50",)
+
+
+@pytest.mark.parametrize(
+    "text", ["from 2009 to 2015", "between 2009 and 2015", "2009\u20132015", "2009-15"]
+)
+def test_a_span_of_years_is_one_date(text: str) -> None:
+    (span,) = extract_dates(f"She was mayor of the city {text}.")
+    assert span.span and date.fromordinal(int(span.low)) == date(2009, 1, 1)
+    assert date.fromordinal(int(span.high)) == date(2015, 12, 31)
+
+
+def test_a_year_inside_a_span_agrees_and_spans_agree_end_for_end() -> None:
+    source = "She was mayor of the city from 2009 to 2015."
+    inside = check_consistency("She served as mayor in 2012.", source, source)
+    assert inside.agreement == 1.0 and not inside.anchored_mismatches
+    after = check_consistency("She served as mayor in 2018.", source, source)
+    assert after.anchored_mismatches == ("2018",)
+    other_end = "The exhibition ran from 2010 to 2018 in the east wing."
+    ends = check_consistency("The exhibition ran from 2010 to 2015.", other_end, other_end)
+    assert ends.anchored_mismatches
