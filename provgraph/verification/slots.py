@@ -32,6 +32,10 @@ from provgraph.verification.measures import different_measures, same_counted_nou
 SAME_SUBJECT_SCORE = 2
 
 
+#: Days in a year, for the first and last year of a span of years (ordinal dates).
+_YEAR_DAYS = 365
+
+
 @dataclass(frozen=True)
 class Mention:
     """A value in a text: an interval of a kind, where it is, and the words around it."""
@@ -61,8 +65,10 @@ class Mention:
     def overlaps(self, other: Mention) -> bool:
         """Whether the two values can be the same number.
 
-        Two stated spans are the same only with the same ends ("ran from 2010 to 2015"
-        is not "from 2010 to 2018").
+        ``self`` is the claim's value (:func:`compare`). Two stated spans are the same
+        only with the same ends ("ran from 2010 to 2015" is not "from 2010 to 2018"); a
+        claim's span agrees with one date only at its first or last year; a claim's date
+        agrees with a source's span it falls in ("in 2012" / "from 2009 to 2015").
 
         A written value stands for the half-open interval its rounding covers:
         "four" is [3.5, 4.5), "five" [4.5, 5.5), so intervals that only touch
@@ -71,6 +77,11 @@ class Mention:
         """
         if self.span and other.span:
             return (self.low, self.high) == (other.low, other.high)
+        if self.span:
+            # the claim's span against one source date: the date must state one of its
+            # ends ("served from 2017 to 2021" is not confirmed by "in 2019")
+            first, last = (self.low, self.low + _YEAR_DAYS), (self.high - _YEAR_DAYS, self.high)
+            return any(lo <= other.high and other.low <= hi for lo, hi in (first, last))
         if self.low == self.high or other.low == other.high:
             return self.low <= other.high and other.low <= self.high
         return self.low < other.high and other.low < self.high

@@ -243,3 +243,12 @@ def test_a_year_inside_a_span_agrees_and_spans_agree_end_for_end() -> None:
     other_end = "The exhibition ran from 2010 to 2018 in the east wing."
     ends = check_consistency("The exhibition ran from 2010 to 2015.", other_end, other_end)
     assert ends.anchored_mismatches
+
+
+def test_a_claimed_span_is_confirmed_only_by_its_ends() -> None:
+    claim = "Donald Trump served one term from 2017 to 2021."
+    ends = "Trump took office on January 20, 2017 and left on January 20, 2021."
+    assert check_consistency(claim, ends, ends).agreement == 1.0
+    inside = "Trump, president in 2019, met the prime minister in London."
+    result = check_consistency(claim, inside, inside)
+    assert result.agreement == 0.0 and not result.anchored_mismatches
