@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from provgraph.verification.negation import best_sentence, negated_scopes
+from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.wordsets import STOPWORDS, content_stems, stem
 
 _PAIRS = """
@@ -143,7 +144,11 @@ def are_opposites(word: str, other: str) -> bool:
 
 
 def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
-    """The first opposite pair between the claim and its best-matching window sentence."""
+    """The first opposite pair between the claim and its best-matching window sentence.
+
+    Phrasal verbs are read as their one-word verb first ("turned down" → "rejected").
+    """
+    claim, window = plain_verbs(claim), plain_verbs(window)
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return None

@@ -12,7 +12,16 @@ coordination and re-attaches the shared subject:
   its own subject and verb: "Exports rose, while imports fell";
 * ``but`` / ``while`` / ``whereas`` followed by a noun phrase with the verb
   elided ("has a larger screen but a smaller battery") → the first part's
-  subject and verb + the noun phrase.
+  subject and verb + the noun phrase;
+* ``and`` / ``but`` after a copula's complement, followed by another adjective
+  ("The vaccine is safe and 95% effective") → subject + copula + adjective: a
+  source stating one of two properties supports half of the claim.
+
+A verb-phrase part keeps the first part's auxiliary when the first part is only
+its subject and verb group ("The bridge was closed and repaired in 2010" → "The
+bridge was repaired in 2010."). A bare form that is also a noun ("cut", "set")
+starts a verb phrase when a determiner or a number follows it ("and cut the
+ribbon", "and cut 500 jobs"): a noun is rarely followed by one.
 
 Noun coordinations are never cut ("Germany and France signed", "research and
 development"): a cut needs a verb in the part before it. Word classes come
@@ -185,7 +194,12 @@ def subject_and_verb(first: str) -> tuple[str, str] | None:
 
 
 def _kind(rest: str) -> str:
-    """``vp`` (starts with a verb), ``clause`` (own subject and verb) or ``np`` (no verb)."""
+    """``vp`` (starts with a verb), ``clause`` (own subject and verb) or ``np`` (no verb).
+
+    ``adverb-vp``: adverbs, then a verb ("soon reopened", "well tolerated").
+    ``ambiguous-vp``: starts with a word that is also a noun, followed by a determiner or
+    a number; a verb phrase unless the subject found for the first part contains it.
+    """
     words = [w for w in _words(rest) if w[:1].isalnum()]
     if not words:
         return "np"
@@ -197,14 +211,76 @@ def _kind(rest: str) -> str:
     if is_verb(first) and not words[0][:1].isupper():
         # "imports fell": a noun that looks like a verb, then the clause's own verb
         return "clause" if len(words) > 1 and is_verb(words[1]) else "vp"
+    if can_be_verb(first) and not words[0][:1].isupper() and _object_follows(words):
+        return "ambiguous-vp"  # "and cut the ribbon": a noun rarely takes a determiner
     if first in _FRONTED and _first_verb(words[:6]) is not None:
         return "vp"  # "but in the end voted for it": the subject is shared
-    if _first_verb(words[:6]) is not None:
+    verb = _first_verb(words[:6])
+    if verb is not None and all("ADV" in _classes(w.lower()) for w in words[:verb]):
+        return "adverb-vp"  # "well tolerated", "soon reopened": an adverb, not a subject
+    if verb is not None:
         return "clause"
     return "np"
 
 
 _RELATIVE = frozenset({"that", "which", "who"})
+_COPULAS = frozenset(
+    [
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "remains",
+        "remained",
+        "stays",
+        "stayed",
+        "seems",
+        "seemed",
+        "appears",
+        "appeared",
+        "becomes",
+        "became",
+    ]
+)
+
+
+def _object_follows(words: list[str]) -> bool:
+    """Does a determiner (not the relative "that") or a number follow the first word."""
+    if len(words) < 2:
+        return False
+    nxt = words[1].lower()
+    return (nxt in _DETERMINERS and nxt != "that") or nxt[:1].isdigit()
+
+
+def _adjective_phrase(rest: str) -> bool:
+    """Does ``rest`` start as a predicate adjective ("95% effective", "highly effective")."""
+    words = _words(rest)
+    i = 0
+    while i < len(words) and (
+        words[i][:1].isdigit() or words[i] == "%" or _classes(words[i].lower()) == {"ADV"}
+    ):
+        i += 1
+    if i >= len(words) or not words[i][:1].islower():
+        return False
+    classes = _classes(words[i])
+    return "ADJ" in classes or "INFLECTED" in classes
+
+
+def _copular_part(subject_verb: str, first: str, rest: str) -> str | None:
+    """Subject + copula + ``rest`` when ``first`` ends in a predicate adjective, else None."""
+    head = _words(subject_verb)
+    if not head or head[-1].lower() not in _COPULAS:
+        return None
+    complement = _words(first)[len(head) :]
+    if not complement or len(complement) > 4 or not _adjective_phrase(" ".join(complement)):
+        return None
+    if "than" in (w.lower() for w in _words(rest)):
+        return None  # "lighter and faster than its predecessor": one comparison
+    return _sentence(f"{subject_verb} {rest}") if _adjective_phrase(rest) else None
+
+
 _THAT = re.compile(r"\b([A-Za-z]+)\s+that\s+")
 
 
@@ -264,12 +340,24 @@ def split_statements(sentence: str) -> list[str]:
         if frame and re.match(r"(?i)\s*that\s", rest):
             # "He said that the plan was good and that it would pass": the same frame
             parts.append(_sentence(frame[: frame.lower().rindex("that")] + rest.strip()))
-        elif kind == "vp" and conj != ";":
-            parts.append(_sentence(f"{subject} {rest}"))
+        elif kind == "adverb-vp":
+            # after a copula's complement a participle ("was safe and well tolerated"),
+            # else a verb phrase ("closed and soon reopened")
+            copular = _copular_part(subject_verb, first, rest)
+            parts.append(copular or _sentence(f"{subject} {rest}"))
+        elif kind == "ambiguous-vp" and rest.split()[0].lower() in subject.lower().split():
+            return [text]  # "The firm cut costs and cut jobs": the subject ran into the verb
+        elif kind in {"vp", "ambiguous-vp"} and conj != ";":
+            # "was closed and repaired": the part is its verb group alone, the auxiliary
+            # is shared; otherwise only the subject is ("opened a plant and hired")
+            shared = subject_verb.rsplit(" ", 1)[0] if first.strip() == subject_verb else subject
+            parts.append(_sentence(f"{shared} {rest}"))
         elif kind == "clause":
             parts.append(_sentence(rest))
         elif kind == "np" and conj in _GAPPING:
             parts.append(_sentence(f"{subject_verb} {rest}"))
+        elif kind == "np" and conj in {"and", "but"} and _copular_part(subject_verb, first, rest):
+            parts.append(_copular_part(subject_verb, first, rest) or rest)
         else:
             return [text]
         if len(parts) >= MAX_PARTS:

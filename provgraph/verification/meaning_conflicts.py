@@ -7,7 +7,8 @@ asserts (:mod:`.null_results`), a pair of opposites
 (:mod:`.antonyms`), agent and patient, a comparison's sides or two alternatives exchanged
 (:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
 (:mod:`.roles`), a comparison stated the other way (:mod:`.directions`), a thing
-compared with its own past against a source change the other way (:mod:`.trends`).
+compared with its own past against a source change the other way (:mod:`.trends`), a
+superlative the source gives another holder (:mod:`.superlatives`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
 (``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
@@ -28,6 +29,7 @@ from provgraph.verification.ended_states import ended_state
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
 from provgraph.verification.roles import cancelled_event, role_swap
+from provgraph.verification.superlatives import superlative_conflict
 from provgraph.verification.trends import trend_conflict
 
 
@@ -57,7 +59,13 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     ended = ended_state(claim, window) or cancelled_event(claim, window)
     direction = direction_conflict(claim, window)
     trend = trend_conflict(claim, window)
+    superlative = superlative_conflict(claim, window)
     details: dict[str, str] = {}
+    if superlative is not None:
+        details["superlative"] = (
+            f"claim: {superlative.claim.holder} / source: {superlative.source.holder} "
+            f"({superlative.source.superlative} {superlative.source.noun})"
+        )
     if swap is not None:
         details["roles"] = (
             f"claim {swap.claim[0]} {swap.verb} {swap.claim[1]} / "
@@ -82,7 +90,9 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         direction.share if direction is not None else None,
     )
     return MeaningConflict(
-        found=any(f is not None for f in (negation, antonym, swap, ended, direction, trend)),
+        found=any(
+            f is not None for f in (negation, antonym, swap, ended, direction, trend, superlative)
+        ),
         share=next((s for s in shares if s is not None), None),
         details=details,
     )

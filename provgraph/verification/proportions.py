@@ -47,7 +47,8 @@ _PROPORTION_RE = re.compile(
     r"|half)\s+(?:of\b)"
     r"|\b(?P<num>\w+)\s+(?:in|out of)\s+(?P<den>\w+)\b"
     r"|(?<!\bat )(?<!\bthe )\b(?P<vague>the vast majority of|the majority of|a majority of|"
-    r"most|nearly all|almost all|a minority of|the minority of)\b",
+    r"most|nearly all|almost all|virtually all|a minority of|the minority of|"
+    r"hardly any|scarcely any|barely any|almost no|virtually no|almost none of)\b",
     re.IGNORECASE,
 )
 _VAGUE = {
@@ -59,6 +60,14 @@ _VAGUE = {
     "almost all": (85.0, 100.0),
     "a minority of": (0.0, 50.0),
     "the minority of": (0.0, 50.0),
+    "virtually all": (90.0, 100.0),
+    # "hardly any respondents trusted it" / "only 6% trusted it": a small share
+    "hardly any": (0.0, 15.0),
+    "scarcely any": (0.0, 15.0),
+    "barely any": (0.0, 15.0),
+    "almost no": (0.0, 10.0),
+    "virtually no": (0.0, 10.0),
+    "almost none of": (0.0, 10.0),
 }
 
 

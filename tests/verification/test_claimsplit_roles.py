@@ -94,7 +94,7 @@ def test_plan_focuses_only_when_something_can_change() -> None:
         [],
         [],
     )
-    assert statements == ["The pier was rebuilt.", "The pier reopened."]
+    assert statements == ["The pier was rebuilt.", "The pier was reopened."]
     assert premises == [window]
     clause_window = "The mayor opened the fair but did not speak."
     assert premise_clauses(clause_window) == [

@@ -1,0 +1,80 @@
+"""Phrasal verbs read as the one-word verb they mean: "turned down" → "rejected".
+
+The antonym check compares words: "The board accepted the offer." against "The
+board turned down the offer." shares no opposite pair until "turned down" is read
+as "rejected". Each entry is (verb, particle, one-word verb), all lemmas; every
+inflection of the verb (``lemminflect``'s bundled lexicon, no download) maps to
+the same inflection of the one-word verb, with the particle right after the verb
+or after a pronoun object ("turned it down"). Listed are phrases whose usual
+reading in a factual claim is the one-word verb; ambiguous ones ("put out", "make
+up", "turn up") are left out.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+#: (verb lemma, particle, one-word verb lemma).
+PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
+    ("turn", "down", "reject"),
+    ("rule", "out", "reject"),
+    ("call", "off", "cancel"),
+    ("shut", "down", "close"),
+    ("close", "down", "close"),
+    ("step", "down", "resign"),
+    ("give", "up", "abandon"),
+    ("put", "off", "postpone"),
+    ("take", "over", "acquire"),
+    ("pull", "out", "withdraw"),
+    ("set", "up", "establish"),
+    ("cut", "back", "reduce"),
+    ("scale", "back", "reduce"),
+    ("go", "up", "rise"),
+    ("go", "down", "fall"),
+    ("speed", "up", "accelerate"),
+    ("slow", "down", "slow"),
+    ("sign", "off", "approve"),
+    ("back", "out", "withdraw"),
+    ("drop", "out", "withdraw"),
+)
+
+#: Penn tags whose forms are mapped, in the order tried.
+_TAGS = ("VBD", "VBN", "VBZ", "VBG", "VB")
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[re.Pattern[str], dict[tuple[str, str], str]]:
+    from lemminflect import getInflection
+
+    forms: dict[tuple[str, str], str] = {}
+    for verb, particle, target in PHRASAL_VERBS:
+        for tag in _TAGS:
+            for form in getInflection(verb, tag=tag):
+                replacement = getInflection(target, tag=tag)
+                if replacement:
+                    forms.setdefault((form.lower(), particle), replacement[-1])
+    heads = "|".join(sorted({re.escape(f) for f, _p in forms}, key=len, reverse=True))
+    particles = "|".join(sorted({p for _f, p in forms}))
+    pattern = re.compile(
+        rf"\b(?P<head>{heads})(?P<object>\s+(?:it|them|this|that))?\s+(?P<particle>{particles})\b",
+        re.IGNORECASE,
+    )
+    return pattern, forms
+
+
+def plain_verbs(text: str) -> str:
+    """``text`` with each listed phrasal verb replaced by its one-word verb (same tense).
+
+    "The board turned it down" → "The board rejected it"; text without one is returned
+    unchanged. Offsets are not kept: for word comparisons, never for evidence spans.
+    """
+    pattern, forms = _table()
+
+    def _replace(match: re.Match[str]) -> str:
+        word = forms.get((match.group("head").lower(), match.group("particle").lower()))
+        if word is None:
+            return match.group(0)
+        return word + (match.group("object") or "")
+
+    return pattern.sub(_replace, text)

@@ -1,0 +1,113 @@
+"""A superlative held by someone else: "Canberra is the largest city in Australia."
+against "Sydney is the largest city in Australia, while Canberra is its capital."
+
+A superlative names one holder: if the source gives "the largest city in Australia"
+to Sydney, it denies it to Canberra. The NLI model reads the pair as entailment (the
+claim's words are all in the window). The rule needs, in one source sentence:
+
+* the claim's superlative ("largest", "most populous") with the same noun after it
+  ("city"), not preceded by "one of" (no longer unique) nor by an ordinal
+  ("second-largest" is another rank: :mod:`.ordinal_words` reads those);
+* a holder written as a name (capitalised words) in one of the copular forms
+  "Y is the …", "the … is Y", "Y, the …", or with a possessive scope
+  ("Australia's largest city is Sydney");
+* the claim's scope words (what follows the noun: "in Australia") present in the
+  sentence, so "the largest city in Europe" is not compared with one in Australia;
+* a holder that is not the claim's, and the claim's holder not named as one too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import content_stems
+
+_NAME = r"(?:[A-Z][\w'.-]*(?:\s+(?:of|de|the|and)\s+[A-Z][\w'.-]*|\s+[A-Z][\w'.-]*){0,4})"
+_SUPERLATIVE = (
+    r"(?:(?:most|least)\s+[a-z]+|(?:best|worst|most|least)-[a-z]+|[a-z]{2,}est|best|worst)"
+)
+_COPULA = r"(?:is|was|are|were|remains|remained|became|becomes|has\s+been)"
+_DETERMINER = r"(?:(?:(?i:the)\s+)?(?P<scope>[A-Za-z][\w-]*)'s|(?i:the))"
+_HEAD = rf"{_DETERMINER}\s+(?P<sup>{_SUPERLATIVE})\s+(?P<noun>[a-z]+)"
+
+_HOLDER_FIRST = re.compile(
+    rf"(?P<holder>{_NAME})\s*(?:,\s*|\s+{_COPULA}\s+){_HEAD}(?P<rest>[^.;:]*)"
+)
+_PHRASE_FIRST = re.compile(
+    rf"\b{_HEAD}(?P<rest>\s+(?:in|of|on|at|among)\s+[^.;:,]{{1,40}}?)?"
+    rf"\s+{_COPULA}\s+(?P<holder>{_NAME})"
+)
+_NOT_UNIQUE = re.compile(
+    r"(?i)(?:one\s+of|among|\d(?:st|nd|rd|th)|second|third|fourth|fifth|-)\s*$"
+)
+_NOT_SUPERLATIVE = frozenset({"interest", "forest", "honest", "modest", "harvest", "request"})
+
+
+@dataclass(frozen=True)
+class Superlative:
+    """Who holds which superlative, and the words that bound it ("in Australia")."""
+
+    holder: str
+    superlative: str
+    noun: str
+    scope: frozenset[str]
+
+
+@dataclass(frozen=True)
+class SuperlativeConflict:
+    claim: Superlative
+    source: Superlative
+
+
+def _read(match: re.Match[str], text: str) -> Superlative | None:
+    sup = match.group("sup").lower()
+    if sup in _NOT_SUPERLATIVE or _NOT_UNIQUE.search(text[: match.start("sup")]):
+        return None
+    rest = match.groupdict().get("rest") or ""
+    scope = set(content_stems(rest[:60])) | set(re.findall(r"\d+", rest[:60]))
+    if match.group("scope"):
+        scope |= set(content_stems(match.group("scope")))
+    holder = match.group("holder").strip().rstrip(".")
+    words = holder.split()
+    if words[0] == "The" and len(words) > 1:  # "The Nile"
+        holder = " ".join(words[1:])
+    elif words[0] in {"The", "A", "An", "It", "This", "That", "Its", "He", "She", "They"}:
+        return None  # a pronoun or a common noun phrase names no holder
+    return Superlative(holder, sup, match.group("noun").lower(), frozenset(scope))
+
+
+def superlatives(text: str) -> list[Superlative]:
+    """Every (holder, superlative) the copular forms of ``text`` state."""
+    out: list[Superlative] = []
+    for pattern in (_HOLDER_FIRST, _PHRASE_FIRST):
+        for match in pattern.finditer(text):
+            found = _read(match, text)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+def superlative_conflict(claim: str, window: str) -> SuperlativeConflict | None:
+    """The claim's superlative given to another holder by a sentence of ``window``."""
+    claimed = superlatives(claim)
+    if not claimed:
+        return None
+    for sentence in split_sentences(window):
+        held = superlatives(sentence.text)
+        for mine in claimed:
+            same = [s for s in held if s.superlative == mine.superlative and s.noun == mine.noun]
+            if not same or any(_same_holder(mine.holder, s.holder) for s in same):
+                continue
+            sentence_words = set(content_stems(sentence.text))
+            sentence_words |= set(re.findall(r"\d+", sentence.text))
+            if not mine.scope <= sentence_words:
+                continue
+            return SuperlativeConflict(mine, same[0])
+    return None
+
+
+def _same_holder(a: str, b: str) -> bool:
+    a_words, b_words = set(a.lower().split()), set(b.lower().split())
+    return bool(a_words & b_words)
