@@ -144,20 +144,43 @@ def _ratio(old: Mention, new: Mention) -> tuple[float, float] | None:
     return new.low / old.high, new.high / old.low
 
 
-def judge_change(change: Change, source: list[tuple[Mention, Mention]]) -> Outcome:
-    """Agree, mismatch or no signal for one claim change against the source's changes."""
-    scored: list[tuple[int, tuple[float, float]]] = []
+def judge_change(
+    change: Change, source: list[tuple[Mention, Mention]]
+) -> tuple[Outcome, tuple[Mention, Mention] | None]:
+    """Agree, mismatch or no signal for one claim change against the source's changes,
+    and the source change (old, new) it agrees with (None unless it agrees)."""
+    scored: list[tuple[int, tuple[float, float], tuple[Mention, Mention]]] = []
     for old, new in source:
         ratio = _ratio(old, new)
         if ratio is None:
             continue
         near = old.near | new.near
         score = 2 * len(change.near & near) + len(change.clause & (old.clause | new.clause))
-        scored.append((score, ratio))
+        scored.append((score, ratio, (old, new)))
     if not scored:
-        return Outcome.NO_SIGNAL
-    best = max(s for s, _ in scored)
-    candidates = [r for s, r in scored if s == best]
-    if any(change.low <= high and low <= change.high for low, high in candidates):
-        return Outcome.AGREE
-    return Outcome.MISMATCH if best >= SAME_SUBJECT_SCORE else Outcome.UNVERIFIED
+        return Outcome.NO_SIGNAL, None
+    best = max(s for s, _r, _p in scored)
+    for score, (low, high), pair in scored:
+        if score == best and change.low <= high and low <= change.high:
+            return Outcome.AGREE, pair
+    return (Outcome.MISMATCH if best >= SAME_SUBJECT_SCORE else Outcome.UNVERIFIED), None
+
+
+_BY = re.compile(r"\s+by\s*$", re.IGNORECASE)
+
+
+def change_rewrite(change: Change, old: Mention, new: Mention) -> tuple[str, str] | None:
+    """``(claim surface, the same change in the source's values)``: "grew by 20%" →
+    "grew from $50 million to $60 million", "doubled" → "doubled from 400 to 800".
+
+    So the NLI model reads the change in the source's own wording (it reads "grew by
+    20%" against "increased from $50 million to $60 million" as a contradiction). None
+    for a change written as a noun ("a 20% rise"): no verb to keep.
+    """
+    if change.value_span is None:
+        verb = change.surface
+    else:
+        verb = _BY.sub("", change.surface[: change.value_span[0] - change.start]).strip()
+    if not re.search(r"[A-Za-z]", verb):
+        return None
+    return change.surface, f"{verb} from {old.surface.strip()} to {new.surface.strip()}"

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from provgraph.verification.changes import extract_changes, judge_change
+from provgraph.verification.changes import change_rewrite, extract_changes, judge_change
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.quantities import Quantities, read_quantities
@@ -305,9 +305,10 @@ def _judge(
 
 
 def _judge_changes(
-    claim: str, claim_read: Quantities, window_read: Quantities
+    claim: str, claim_read: Quantities, window_read: Quantities, rewrites: list[tuple[str, str]]
 ) -> tuple[list[str], list[str], list[Mention]]:
-    """``(mismatched, agreed, claim quantities left to compare as plain values)``.
+    """``(mismatched, agreed, claim quantities left to compare as plain values)``; each
+    agreeing change's rewrite in the source's values is appended to ``rewrites``.
 
     A claim's relative change ("fell by 20%", "doubled") is judged against the
     window's changes "from A to B" (:mod:`.changes`) when the window has any; its
@@ -320,9 +321,12 @@ def _judge_changes(
     agreed: list[str] = []
     judged: list[tuple[int, int]] = []
     for change in extract_changes(claim):
-        outcome = judge_change(change, window_read.changes)
+        outcome, source_change = judge_change(change, window_read.changes)
         if outcome == Outcome.AGREE:
             agreed.append(change.surface)
+            rewrite = change_rewrite(change, *source_change) if source_change else None
+            if rewrite is not None:
+                rewrites.append(rewrite)
         elif outcome == Outcome.MISMATCH:
             mismatched.append(change.surface)
         else:
@@ -341,10 +345,10 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_dates, window_dates = extract_dates(claim), extract_dates(window)
     claim_read = read_quantities(claim, [(d.start, d.end) for d in claim_dates])
     window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])
-    c_mm, c_ok, claim_quantities = _judge_changes(claim, claim_read, window_read)
+    pairs: list[tuple[str, str]] = []
+    c_mm, c_ok, claim_quantities = _judge_changes(claim, claim_read, window_read, pairs)
     claim_years = years_of(claim)
     window_quantities = _same_years(window, window_read.mentions, claim_years)
-    pairs: list[tuple[str, str]] = []
     d_unstated: list[Mention] = []
     d_mm, d_unv, d_ok, d_against = _judge(
         claim_dates, window_dates, source, dates=True, pairs=pairs, unstated=d_unstated

@@ -14,6 +14,8 @@ systematic slips). On top of the library:
   / "the majority of" are percentages
   (:mod:`~provgraph.verification.proportions`), and so is a decimal share
   ("a rate of 0.07", "0.3 of the vote");
+* how often is one kind too, events per year: "four times a year" = "quarterly"
+  (:mod:`~provgraph.verification.frequencies`);
 * units of one dimension are converted to a base unit where the factor is
   fixed (km ↔ m, kg ↔ g, hours ↔ minutes), temperatures to kelvin (°C ↔ °F);
   currencies only match themselves;
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 
 from provgraph.verification.ages import AGE_KIND, age_interval
 from provgraph.verification.bounds import bounded
+from provgraph.verification.frequencies import extract_frequencies
 from provgraph.verification.proportions import derived_shares, extract_proportions
 from provgraph.verification.quantulum_reader import Raw, read_piece
 from provgraph.verification.slots import Mention
@@ -85,7 +88,7 @@ _YEAR_SURFACE_RE = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2}|2100)$")
 _NUMERIC_HINT = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|"
-    r"dozen|half|third|quarter|percent|once|twice)\b",
+    r"dozen|half|third|quarter|percent|once|twice|single)\b",
     re.IGNORECASE,
 )
 _PIECE_RE = re.compile(r"(?:[^.;!?\n]|[.,](?=\d))+")
@@ -271,9 +274,11 @@ def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> 
     of "15 February", "quarter" of "first quarter") are left out.
     """
     taken = list(exclude or [])
-    proportions = extract_proportions(text)
-    out = [m for m in proportions if not any(s < m.end and m.start < e for s, e in taken)]
-    taken += [(m.start, m.end) for m in out]
+    out: list[Mention] = []
+    for reader in (extract_frequencies, extract_proportions):
+        read = [m for m in reader(text) if not any(s < m.end and m.start < e for s, e in taken)]
+        out += read
+        taken += [(m.start, m.end) for m in read]
     raws, pairs = _read(text)
     by_raw: dict[int, Mention] = {}
     for i, raw in enumerate(raws):

@@ -18,9 +18,12 @@ has a few systematic slips, corrected here rather than in every caller:
   subscribers" is 100,000, not 100 kelvin; "7B parameters", "7M", "1T tokens" are
   billions, millions and trillions, not bytes, metres and tesla;
 * "won the cup once" / "twice" at the end of a phrase: a count of times;
+* "only one", "just one", "exactly one", "a single": a count of one;
 * "half a million", "a quarter of a billion": a fraction of a scale word (the
   library reads "a million" alone);
 * "€76.25 million" read as €76.25 and a bare "million": joined into one value;
+* a range with a scale word ("between $2 million and $3 million", "$2-3 million")
+  read as its first end or with mixed scales: read here as one range;
 * "a crew of forty and twelve passengers" read as 52: "and" joins number words
   only after "hundred" or a scale word, so the two are read apart.
 """
@@ -101,6 +104,13 @@ _GLUED_SCALE = re.compile(
     r"(?<![\w$€£¥.,])(?P<num>\d[\d,]*(?:\.\d+)?)(?P<scale>B|M|T|bn|mn)\b(?![-.]?\w)"
 )
 _GLUED = {"B": 1e9, "bn": 1e9, "M": 1e6, "mn": 1e6, "T": 1e12}
+#: "only one candidate", "a single candidate", "exactly one": a count of one (the
+#: library skips "one", which is mostly a pronoun; these forms are counts).
+_SINGLE = re.compile(
+    r"(?<!\bnot )\b(?:(?:only|just|exactly)\s+one|(?:(?:only|just)\s+)?a\s+single|one\s+single)\b"
+    r"(?=\s+[a-z])",
+    re.IGNORECASE,
+)
 #: "has won the cup once", "won it twice": how many times, where the phrase ends.
 _TIMES = re.compile(r"\b(?P<w>once|twice)(?=\s*(?:[,.;:!?)]|$))", re.IGNORECASE)
 _ABBREVIATION = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "tn": 1e12, "trn": 1e12}
@@ -112,6 +122,53 @@ _FRACTION_OF_SCALE = re.compile(
     re.IGNORECASE,
 )
 _FRACTION_VALUE = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
+
+
+#: A range with a scale word on either end: "between $2 million and $3 million",
+#: "$2-3 million", "2 to 3 billion people" (the library reads the first end alone or
+#: mixes the scales: "$2-3 million" came out as $2 to $31,000,000). "from A to B" is
+#: a change (masked before this runs), so "to" here is a range.
+_SCALED_RANGE = re.compile(
+    r"(?P<between>\bbetween\s+)?(?P<sa>[$€£¥])?\s?(?P<a>\d[\d,]*(?:\.\d+)?)"
+    r"(?:\s*(?P<scale_a>thousand|million|billion|trillion)\b)?"
+    r"\s*(?P<join>-|–|\bto\b|\band\b)\s*"
+    r"(?P<sb>[$€£¥])?\s?(?P<b>\d[\d,]*(?:\.\d+)?)\s*(?P<scale_b>thousand|million|billion|trillion)\b",
+    re.IGNORECASE,
+)
+
+
+def _scaled_ranges(text: str) -> list[Raw]:
+    """The ranges of :data:`_SCALED_RANGE` as one value each (midpoint ± half the width).
+
+    A scale written only on the upper end applies to the lower one when the lower
+    number is not larger ("2-3 million" is 2 to 3 million; "500 to 3 million" is 500 to
+    3,000,000). "and" joins a range only after "between". The unit is the currency
+    symbol, or what the library reads after the upper end ("3 million dollars").
+    """
+    out: list[Raw] = []
+    for m in _SCALED_RANGE.finditer(text):
+        if m.group("join").lower() == "and" and not m.group("between"):
+            continue
+        a, b = (float(m.group(g).replace(",", "")) for g in ("a", "b"))
+        scale_b = _SCALE[m.group("scale_b").lower()]
+        scale_a = m.group("scale_a")
+        if scale_a:
+            a *= _SCALE[scale_a.lower()]
+        elif a <= b:
+            a *= scale_b
+        b *= scale_b
+        if a >= b:
+            continue
+        symbol = m.group("sb") or m.group("sa")
+        if symbol:
+            unit, entity = _SYMBOL[symbol], "currency"
+        else:
+            after = [r for r in _library(text[m.start("b") : m.end() + 30]) if r.start == 0]
+            unit, entity = (after[0].unit, after[0].entity) if after else ("dimensionless",) * 2
+        surface = m.group(0).lstrip()
+        start = m.end() - len(surface)
+        out.append(Raw((a + b) / 2, unit, entity, surface, start, m.end(), (b - a) / 2))
+    return out
 
 
 def _plain(text: str, match: re.Match[str], group: str) -> float:
@@ -214,7 +271,7 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
     Cached: sources repeat across claims.
     """
     masked, masks = _split_changes(text)
-    found: list[Raw] = []
+    found: list[Raw] = _scaled_ranges(masked)
     for m in _FRACTION_OF_SCALE.finditer(masked):
         value = _FRACTION_VALUE[m.group("frac").lower().split()[-1]]
         value *= _SCALE[m.group("scale").lower()]
@@ -224,12 +281,16 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
         )
         found.append(raw)
     for m in _ABBREVIATED.finditer(masked):
+        if any(f.start < m.end() and m.start() < f.end for f in found):
+            continue
         value = float(m.group("num").replace(",", "")) * _ABBREVIATION[m.group("scale").lower()]
         unit = _SYMBOL[m.group("sym")]
         found.append(Raw(value, unit, "currency", m.group(0), m.start(), m.end()))
     for m in _GLUED_SCALE.finditer(masked):
         value = float(m.group("num").replace(",", "")) * _GLUED[m.group("scale")]
         found.append(Raw(value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))
+    for m in _SINGLE.finditer(masked):
+        found.append(Raw(1.0, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))
     for m in _TIMES.finditer(masked):
         times = 1.0 if m.group("w").lower() == "once" else 2.0
         found.append(Raw(times, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))
