@@ -17,6 +17,8 @@ claim's values and negations with its evidence window:
     supported* signal, never a contradiction;
   - paraphrased values agree ("7%" / "seven percent", "$1.5 million" /
     "1,500 thousand dollars", "more than 80" / 95, "most" / 63%);
+  - a claim comparison or ratio is judged against two source values
+    (:mod:`~provgraph.verification.value_comparisons`: "cheaper than" / "$12 … $30");
 
 * conflicts of meaning (:mod:`~provgraph.verification.meaning_conflicts`): a
   negated predicate asserted on the other side, opposites, agent and patient or
@@ -52,6 +54,7 @@ from provgraph.verification.stated import (
     years_of,
 )
 from provgraph.verification.unstated import might_state
+from provgraph.verification.value_comparisons import judge_value_comparisons
 from provgraph.verification.wordsets import plain_apostrophes, sentence_around
 
 #: A scale word right after a number ("12 *million*").
@@ -347,6 +350,12 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])
     pairs: list[tuple[str, str]] = []
     c_mm, c_ok, claim_quantities = _judge_changes(claim, claim_read, window_read, pairs)
+    compared = judge_value_comparisons(claim, window)
+    claim_quantities = [
+        m
+        for m in claim_quantities
+        if not any(s < m.end and m.start < e for s, e in compared.judged_spans)
+    ]
     claim_years = years_of(claim)
     window_quantities = _same_years(window, window_read.mentions, claim_years)
     d_unstated: list[Mention] = []
@@ -363,7 +372,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         years=claim_years,
         unstated=q_unstated,
     )
-    q_mm, q_ok = q_mm + c_mm, q_ok + c_ok
+    q_mm, q_ok = q_mm + c_mm + compared.mismatched, q_ok + c_ok + compared.agreed
     meaning = meaning_conflict(claim, window)
     details: dict[str, str] = {}
     if d_against or q_against:
@@ -376,7 +385,10 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         checked=True,
         details={**meaning.details, **details},
         agreements=tuple(sorted(set(d_ok + q_ok))),
-        values_checked=len(claim_dates) + len(claim_quantities) + len(c_mm) + len(c_ok),
+        values_checked=len(claim_dates)
+        + len(claim_quantities)
+        + len(c_mm + c_ok)
+        + len(compared.mismatched + compared.agreed),
         values_agreed=len(d_ok) + len(q_ok),
         agreed_values=tuple(pairs),
         agreed_changes=tuple(c_ok),

@@ -48,6 +48,11 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
     ),
     "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
+    # a company on its own: a takeover ends it
+    "independent": (
+        ("independent", "privately held", "privately owned", "standalone", "stand-alone"),
+        ("acquired", "bought by", "taken over", "merged", "purchased by", "absorbed", "sold to"),
+    ),
     # a product, feature or service offered (session 16: software and service documents)
     "available": (
         ("supported", "available", "in service", "offered", "maintained"),

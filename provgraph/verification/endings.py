@@ -16,19 +16,11 @@ shop opens") is never matched: the verb alone names too little.
 
 from __future__ import annotations
 
-import re
-
 from provgraph.verification.claimsplit import subject_and_verb
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import clauses, content_stems
+from provgraph.verification.wordsets import ENDING_VERBS, clauses, content_stems
 
-_ENDING = re.compile(
-    r"\b(?:end(?:ed|s)|stop(?:ped|s)|ceas(?:ed|es)|discontinu(?:ed|es)|dropp(?:ed)|drops|"
-    r"abandon(?:ed|s)|scrapp(?:ed)|scraps|axed|phas(?:ed|es) out|shut(?:s)? down|"
-    r"closed|withdr(?:ew|awn)|gave up|gives up|quit|retired)\b",
-    re.IGNORECASE,
-)
 #: Content words of the ending's object compared with the statement's.
 _OBJECT_WORDS = 4
 
@@ -57,7 +49,7 @@ def ends_statement(statement: str, window: str) -> bool:
             continue
         negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
         for clause in clauses(sentence.text):
-            for m in _ENDING.finditer(clause.text):
+            for m in ENDING_VERBS.finditer(clause.text):
                 ended = content_stems(clause.text[m.end() :])[:_OBJECT_WORDS]
                 verb = content_stems(m.group(0))
                 if verb and verb[0] in negated:

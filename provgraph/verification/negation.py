@@ -21,7 +21,8 @@ say the same), "did not prevent infection but reduced severe illness" against
 * a **mismatch** is a scope negated on one side whose words (at least two
   thirds of them, the first included) appear *un*-negated in the matching
   sentence on the other side, when claim and that sentence share most content
-  words (they speak of the same thing).
+  words (they speak of the same thing); a clause that ends them ("support for
+  Windows 7 was *dropped*") does not assert them.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import clauses, content_stems, stem
+from provgraph.verification.wordsets import ENDING_VERBS, clauses, content_stems, stem
 
 _NOT_NEGATION = re.compile(
     r"\b(?:not only|not just|not least|not merely|no doubt|without (?:a )?doubt|nothing but|"
@@ -197,7 +198,19 @@ def _asserted(scope: tuple[str, ...], other: str) -> bool:
     if scope[0] not in words or len(present) * 3 < len(scope) * 2:
         return False
     denied = {w for _cue, sc in negated_scopes(other) for w in sc} | _contrasted(other)
-    return not any(w in denied for w in present)
+    return not any(w in denied for w in present) and not _ended(present, other)
+
+
+def _ended(words: list[str], other: str) -> bool:
+    """Does a clause of ``other`` with an ending verb hold the predicate's words? "Support
+    for Windows 7 was dropped" states what "no longer supports Windows 7" says, though
+    nothing in it is negated."""
+    return any(
+        ENDING_VERBS.search(clause.text)
+        and not negated_scopes(clause.text)
+        and set(words) <= set(_stems(clause.text))
+        for clause in clauses(other)
+    )
 
 
 def _denied_of_its_subject(scope: tuple[str, ...], claim: str) -> bool:

@@ -25,6 +25,7 @@ PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("step", "down", "resign"),
     ("give", "up", "abandon"),
     ("put", "off", "postpone"),
+    ("take", "over from", "succeed"),  # before "take over": "took over from X" succeeded X
     ("take", "over", "acquire"),
     ("pull", "out", "withdraw"),
     ("set", "up", "establish"),
@@ -55,7 +56,10 @@ def _table() -> tuple[re.Pattern[str], dict[tuple[str, str], str]]:
                 if replacement:
                     forms.setdefault((form.lower(), particle), replacement[-1])
     heads = "|".join(sorted({re.escape(f) for f, _p in forms}, key=len, reverse=True))
-    particles = "|".join(sorted({p for _f, p in forms}))
+    particles = "|".join(
+        re.escape(p).replace(r"\ ", r"\s+")
+        for p in sorted({p for _f, p in forms}, key=len, reverse=True)
+    )
     pattern = re.compile(
         rf"\b(?P<head>{heads})(?P<object>\s+(?:it|them|this|that))?\s+(?P<particle>{particles})\b",
         re.IGNORECASE,
@@ -72,7 +76,8 @@ def plain_verbs(text: str) -> str:
     pattern, forms = _table()
 
     def _replace(match: re.Match[str]) -> str:
-        word = forms.get((match.group("head").lower(), match.group("particle").lower()))
+        particle = " ".join(match.group("particle").lower().split())
+        word = forms.get((match.group("head").lower(), particle))
         if word is None:
             return match.group(0)
         return word + (match.group("object") or "")

@@ -15,7 +15,8 @@ systematic slips). On top of the library:
   (:mod:`~provgraph.verification.proportions`), and so is a decimal share
   ("a rate of 0.07", "0.3 of the vote");
 * how often is one kind too, events per year: "four times a year" = "quarterly"
-  (:mod:`~provgraph.verification.frequencies`);
+  (:mod:`~provgraph.verification.frequencies`), and so is a place in a ranking
+  ("finished first" / "in third place": :mod:`~provgraph.verification.ranks`);
 * units of one dimension are converted to a base unit where the factor is
   fixed (km ↔ m, kg ↔ g, hours ↔ minutes), temperatures to kelvin (°C ↔ °F);
   currencies only match themselves;
@@ -34,6 +35,7 @@ from provgraph.verification.bounds import bounded
 from provgraph.verification.frequencies import extract_frequencies
 from provgraph.verification.proportions import derived_shares, extract_proportions
 from provgraph.verification.quantulum_reader import Raw, read_piece
+from provgraph.verification.ranks import extract_ranks
 from provgraph.verification.slots import Mention
 from provgraph.verification.wordsets import content_stems, near_stems
 
@@ -275,7 +277,7 @@ def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> 
     """
     taken = list(exclude or [])
     out: list[Mention] = []
-    for reader in (extract_frequencies, extract_proportions):
+    for reader in (extract_frequencies, extract_ranks, extract_proportions):
         read = [m for m in reader(text) if not any(s < m.end and m.start < e for s, e in taken)]
         out += read
         taken += [(m.start, m.end) for m in read]

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from provgraph.verification.claimsplit import can_be_verb, subject_and_verb
 from provgraph.verification.negation import negated_scopes
+from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
 
@@ -224,7 +225,11 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
 
 
 def role_swap(claim: str, window: str) -> RoleFinding | None:
-    """A claim relation the window states with agent and patient exchanged, if any."""
+    """A claim relation the window states with agent and patient exchanged, if any.
+
+    Phrasal verbs are read as their one-word verb ("took over from" = succeeded).
+    """
+    claim, window = plain_verbs(claim), plain_verbs(window)
     claim_rel = [r for s in split_sentences(claim) for r in relations(s.text)]
     if not claim_rel:
         return None

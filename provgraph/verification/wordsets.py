@@ -20,6 +20,14 @@ CLAUSE_BOUNDARY_RE = re.compile(
     r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,(?!\d)\s*|\s(?:but|whereas|while|although|though|yet)\s|[.]$"
 )
 
+#: Verbs that end what a statement asserts: "ended its Lisbon service", "support for
+#: Windows 7 was dropped", "phased out", "shut down" (:mod:`.endings`, :mod:`.negation`).
+ENDING_VERBS = re.compile(
+    r"\b(?:end(?:ed|s)|stop(?:ped|s)|ceas(?:ed|es)|discontinu(?:ed|es)|dropp(?:ed)|drops|"
+    r"abandon(?:ed|s)|scrapp(?:ed)|scraps|axed|phas(?:ed|es) out|shut(?:s)? down|"
+    r"closed|withdr(?:ew|awn)|gave up|gives up|quit|retired)\b",
+    re.IGNORECASE,
+)
 NUMBER = r"\d{1,3}(?:,\d{3})+|\d+"
 """A plain number's digits: grouped in thousands ("3,050") or not; no sign, no decimals."""
 

@@ -11,6 +11,7 @@ from provgraph.verification.consistency import check_consistency
 from provgraph.verification.frequencies import extract_frequencies
 from provgraph.verification.quantities import extract_quantities, read_quantities
 from provgraph.verification.slots import Outcome
+from provgraph.verification.value_comparisons import judge_value_comparisons
 
 
 @pytest.mark.parametrize(
@@ -113,3 +114,77 @@ def test_an_agreeing_change_is_rewritten_in_the_source_values() -> None:
 def test_reading_frequencies_and_ranges_never_raises(text: str) -> None:
     extract_frequencies(text)
     extract_quantities(text)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "agrees"),
+    [
+        (
+            "The new plant produces twice as much power as the old one.",
+            "The new plant generates 800 MW, compared with 400 MW for the old plant.",
+            True,
+        ),
+        (
+            "The new plant produces three times as much power as the old one.",
+            "The new plant generates 800 MW, compared with 400 MW for the old plant.",
+            False,
+        ),
+        (
+            "The tablet costs half as much as the laptop.",
+            "The tablet sells for $500 and the laptop for $1,000.",
+            True,
+        ),
+        (
+            "The bus is cheaper than the train.",
+            "A bus ticket costs $12, while the train fare is $30.",
+            True,
+        ),
+        (
+            "The train is cheaper than the bus.",
+            "A bus ticket costs $12, while the train fare is $30.",
+            False,
+        ),
+        (
+            "Paris has more residents than Lyon.",
+            "Paris has 2.1 million residents and Lyon has 0.5 million.",
+            True,
+        ),
+        (
+            "The new phone is lighter than the old one.",
+            "The new phone weighs 180 g; the old one weighed 210 g.",
+            True,
+        ),
+    ],
+)
+def test_a_comparison_is_judged_against_two_source_values(
+    claim: str, source: str, agrees: bool
+) -> None:
+    judged = judge_value_comparisons(claim, source)
+    assert (bool(judged.agreed), bool(judged.mismatched)) == (agrees, not agrees)
+    result = check_consistency(claim, source, source)
+    assert bool(result.anchored_mismatches) == (not agrees)
+    assert result.agreement == (1.0 if agrees else 0.0)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a change, not two sides
+        ("The bus is cheaper than the train.", "The bus fare rose from $2 to $3."),
+        # the values' words do not tell the sides apart
+        ("The bus is cheaper than the train.", "Tickets cost $12 or $30."),
+        # a dimension whose direction depends on the unit
+        (
+            "The new train is faster than the old one.",
+            "The new train takes 2 hours, the old one 3 hours.",
+        ),
+        # three values: which two are compared is a guess
+        (
+            "The bus is cheaper than the train.",
+            "The bus costs $12, the train $30 and the ferry $20.",
+        ),
+    ],
+)
+def test_no_comparison_judged_without_two_values_of_two_sides(claim: str, source: str) -> None:
+    judged = judge_value_comparisons(claim, source)
+    assert judged.agreed == [] and judged.mismatched == []

@@ -1,0 +1,189 @@
+"""A comparison the source makes with two values: "The bus is cheaper than the train."
+against "A bus ticket costs $12, while the train fare is $30."; "twice as much power
+as the old one" against "800 MW, compared with 400 MW for the old plant".
+
+The NLI model cannot do the arithmetic, and the value checks compare a claim value
+with a source value, not a claim comparison with two source values. Read here:
+
+* the claim's comparisons (:func:`.directions.comparisons`: two sides, a dimension,
+  a direction) and its ratios ("twice as much … as", "three times as many … as",
+  "half as much as", "N times more / larger … than");
+* a source sentence with exactly two values of one kind that are not a change
+  ("from A to B" is the quantity reader's), each attributed to one side: the words
+  around a value (from the previous value, or the sentence start, to it; after it
+  for the last one) that the other value's do not share must meet that side's
+  words and not the other side's.
+
+The comparison agrees when the values go its way (a ratio: within 10 % of the
+stated factor) and is a mismatch otherwise. Dimensions whose direction depends on
+the unit ("faster" is more km/h but fewer minutes, "older" a larger age but an
+earlier year) are not judged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.directions import comparisons
+from provgraph.verification.quantities import read_quantities
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.slots import Mention
+from provgraph.verification.wordsets import content_stems
+
+#: Adjectives whose "more" is the smaller value ("cheaper": the lower price).
+_DOWNWARD = frozenset(
+    [
+        "cheap",
+        "light",
+        "small",
+        "low",
+        "short",
+        "narrow",
+        "few",
+        "little",
+        "thin",
+        "poor",
+        "cold",
+        "shallow",
+        "weak",
+    ]
+)
+#: Dimensions whose direction depends on the unit or is not a value's size.
+_UNJUDGED = frozenset(
+    ["fast", "slow", "quick", "early", "late", "old", "young", "efficient", "new", "recent"]
+)
+_RATIO_WORDS = {"twice": 2.0, "half": 0.5, "thrice": 3.0}
+_NUMBER_WORDS = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
+_RATIO = re.compile(
+    r"\b(?:(?P<word>twice|half|thrice)|(?P<n>\d+(?:\.\d+)?|two|three|four|five|ten)\s+times)\s+"
+    r"(?:as\s+(?:much|many|[a-z]+)\b(?P<as_noun>(?:\s+[a-z]+){0,2}?)\s+as"
+    r"|(?:more|larger|bigger|higher|greater)\b(?:\s+[a-z]+){0,2}?\s+than)\s+(?P<right>[^.;,]+)",
+    re.IGNORECASE,
+)
+_RATIO_TOLERANCE = 0.1
+
+
+def _words(text: str) -> frozenset[str]:
+    """Content stems, and "new", the stopword that tells "the new plant" from the old."""
+    new = {"new"} if re.search(r"(?i)\bnew\b", text) else set()
+    return frozenset(content_stems(text)) | new
+
+
+@dataclass(frozen=True)
+class ClaimComparison:
+    """What the claim says of two sides: their value ratio left/right lies in [low, high]."""
+
+    left: frozenset[str]
+    right: frozenset[str]
+    low: float
+    high: float
+    surface: str
+    #: where a ratio is written ("twice as much … as"): its number is this comparison's,
+    #: not a value of its own (None for a comparative)
+    span: tuple[int, int] | None = None
+
+
+def _claim_comparisons(claim: str) -> list[ClaimComparison]:
+    out: list[ClaimComparison] = []
+    for c in comparisons(claim):
+        if c.dimension in _UNJUDGED:
+            continue
+        larger = c.up != (c.dimension in _DOWNWARD)
+        low, high = (1.0, float("inf")) if larger else (0.0, 1.0)
+        out.append(ClaimComparison(c.left, c.right, low, high, f"{c.dimension} comparison"))
+    for m in _RATIO.finditer(claim):
+        word, n = m.group("word"), m.group("n")
+        factor = _RATIO_WORDS[word.lower()] if word else _NUMBER_WORDS.get(n.lower(), 0.0)
+        if not word:
+            factor = factor or float(n)
+        left, right = _words(claim[: m.start()]), _words(m.group("right"))
+        left, right = left - right, right - left
+        if left and right and factor > 0:
+            band = factor * _RATIO_TOLERANCE
+            out.append(
+                ClaimComparison(
+                    left, right, factor - band, factor + band, m.group(0), (m.start(), m.end())
+                )
+            )
+    return out
+
+
+def _zones(sentence: str, values: list[Mention]) -> list[frozenset[str]]:
+    """Each value's words: from the previous value (or the start) to it; the last one's
+    also after it."""
+    zones: list[frozenset[str]] = []
+    previous = 0
+    for i, value in enumerate(values):
+        words = _words(sentence[previous : value.start])
+        if i == len(values) - 1:
+            words |= _words(sentence[value.end :])
+        zones.append(words)
+        previous = value.end
+    return zones
+
+
+def _sides(
+    comparison: ClaimComparison, a: frozenset[str], b: frozenset[str]
+) -> tuple[int, int] | None:
+    """(index of the left side's value, of the right's) among the two zones, or None."""
+    a_own, b_own = a - b, b - a
+    for left, right, left_own, right_own in ((0, 1, a_own, b_own), (1, 0, b_own, a_own)):
+        if (
+            left_own & comparison.left
+            and right_own & comparison.right
+            and not left_own & comparison.right
+            and not right_own & comparison.left
+        ):
+            return left, right
+    return None
+
+
+def _two_values(sentence: str) -> list[Mention] | None:
+    read = read_quantities(sentence)
+    if read.changes:
+        return None
+    kinds = {m.kind for m in read.mentions}
+    if len(read.mentions) != 2 or len(kinds) != 1 or read.mentions[0].kind.startswith("id:"):
+        return None
+    return read.mentions
+
+
+@dataclass(frozen=True)
+class ComparisonJudgement:
+    """Comparisons the source values contradict or confirm, and the claim spans judged."""
+
+    mismatched: list[str]
+    agreed: list[str]
+    #: spans of judged ratios: their numbers are not compared as plain values
+    judged_spans: list[tuple[int, int]]
+
+
+def judge_value_comparisons(claim: str, window: str) -> ComparisonJudgement:
+    """The claim's comparisons against two source values (one verdict per comparison:
+    the first sentence that decides it)."""
+    mismatched: list[str] = []
+    agreed: list[str] = []
+    spans: list[tuple[int, int]] = []
+    claimed = _claim_comparisons(claim)
+    if not claimed:
+        return ComparisonJudgement(mismatched, agreed, spans)
+    readings = [
+        (s.text, values) for s in split_sentences(window) if (values := _two_values(s.text))
+    ]
+    for comparison in claimed:
+        for text, values in readings:
+            zones = _zones(text, values)
+            sides = _sides(comparison, zones[0], zones[1])
+            if sides is None:
+                continue
+            left, right = values[sides[0]], values[sides[1]]
+            if right.low <= 0 or left.low < 0:
+                continue
+            low, high = left.low / right.high, left.high / right.low
+            overlaps = low <= comparison.high and comparison.low <= high
+            (agreed if overlaps else mismatched).append(comparison.surface)
+            if comparison.span is not None:
+                spans.append(comparison.span)
+            break
+    return ComparisonJudgement(mismatched, agreed, spans)
