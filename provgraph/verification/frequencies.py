@@ -105,7 +105,9 @@ _EVENT_NOUNS = (
     r"meetings?|reports?|reviews?|inspections?|festivals?|events?|visits?|issues?|updates?|"
     r"payments?|sessions?|conferences?|checks?|tests?|surveys?|elections?|dividends?|"
     r"editions?|newsletters?|releases?|audits?|check-ups?|services?|flights?|departures?|"
-    r"screenings?|summits?|gatherings?|fairs?|races?|exams?|examinations?"
+    r"screenings?|summits?|gatherings?|fairs?|races?|exams?|examinations?|publications?|"
+    r"magazines?|journals?|newspapers?|bulletins?|podcasts?|shows?|broadcasts?|episodes?|"
+    r"installments?|instalments?|rounds?|cycles?|rotations?|deliveries|collections?"
 )
 _WORDS = re.compile(
     r"\b(?P<word>" + "|".join(sorted(map(re.escape, _ADJECTIVES), key=len, reverse=True)) + r")\b"

@@ -2,7 +2,8 @@
 against "Sydney is the largest city in Australia, while Canberra is its capital."
 
 A superlative names one holder: if the source gives "the largest city in Australia"
-to Sydney, it denies it to Canberra. The NLI model reads the pair as entailment (the
+to Sydney, it denies it to Canberra. So do a few roles held by one ("the capital of
+Canada", "the only survivor", "the sole supplier"). The NLI model reads the pair as entailment (the
 claim's words are all in the window). The rule needs, in one source sentence:
 
 * the claim's superlative ("largest", "most populous") with the same noun after it
@@ -25,15 +26,21 @@ from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems
 
 _NAME = r"(?:[A-Z][\w'.-]*(?:\s+(?:of|de|the|and)\s+[A-Z][\w'.-]*|\s+[A-Z][\w'.-]*){0,4})"
+#: A superlative, or a role that has one holder ("the capital of Canada", "the only
+#: survivor", "the sole supplier"): what follows it is read as its noun.
 _SUPERLATIVE = (
-    r"(?:(?:most|least)\s+[a-z]+|(?:best|worst|most|least)-[a-z]+|[a-z]{2,}est|best|worst)"
+    r"(?:(?:most|least)\s+[a-z]+|(?:best|worst|most|least)-[a-z]+|[a-z]{2,}est|best|worst|"
+    r"capital|only|sole)"
 )
 _COPULA = r"(?:is|was|are|were|remains|remained|became|becomes|has\s+been)"
 _DETERMINER = r"(?:(?:(?i:the)\s+)?(?P<scope>[A-Za-z][\w-]*)'s|(?i:the))"
 _HEAD = rf"{_DETERMINER}\s+(?P<sup>{_SUPERLATIVE})\s+(?P<noun>[a-z]+)"
 
+#: What bounds a superlative: the rest of its clause ("in Australia"), up to a comma or
+#: a conjunction ("… of Canada, while Toronto is …" bounds Ottawa's by Canada alone).
+_SCOPE = r"(?:(?!\b(?:and|while|but|whereas)\b)[^.;:,])*"
 _HOLDER_FIRST = re.compile(
-    rf"(?P<holder>{_NAME})\s*(?:,\s*|\s+{_COPULA}\s+){_HEAD}(?P<rest>[^.;:]*)"
+    rf"(?P<holder>{_NAME})\s*(?:,\s*|\s+{_COPULA}\s+){_HEAD}(?P<rest>{_SCOPE})"
 )
 _PHRASE_FIRST = re.compile(
     rf"\b{_HEAD}(?P<rest>\s+(?:in|of|on|at|among)\s+[^.;:,]{{1,40}}?)?"
@@ -98,13 +105,14 @@ def superlative_conflict(claim: str, window: str) -> SuperlativeConflict | None:
         held = superlatives(sentence.text)
         for mine in claimed:
             same = [s for s in held if s.superlative == mine.superlative and s.noun == mine.noun]
-            if not same or any(_same_holder(mine.holder, s.holder) for s in same):
+            if any(_same_holder(mine.holder, s.holder) for s in same):
                 continue
             sentence_words = set(content_stems(sentence.text))
             sentence_words |= set(re.findall(r"\d+", sentence.text))
-            if not mine.scope <= sentence_words:
-                continue
-            return SuperlativeConflict(mine, same[0])
+            for other in same:
+                # the source's own bound when it states one, else its sentence's words
+                if mine.scope <= (other.scope or sentence_words):
+                    return SuperlativeConflict(mine, other)
     return None
 
 

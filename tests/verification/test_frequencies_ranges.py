@@ -25,6 +25,7 @@ from provgraph.verification.value_comparisons import judge_value_comparisons
         ("She visits once every three months.", 4.0),
         ("We meet every other week.", 26.0),
         ("The report is updated daily.", 365.0),
+        ("The magazine is a quarterly publication.", 4.0),
     ],
 )
 def test_frequencies_are_events_per_year(text: str, per_year: float) -> None:

@@ -17,7 +17,11 @@ frame or after a relative clause; null results stated with a degree word) and
 session's two probes in ``bench/data/*_s18.jsonl`` led to: a thing compared with its own
 past against a change, null results in other words, a measure or a baseline in a denied
 scope, an amount before "more than", verbs of one relation, a shared year in a sentence
-about something else, a share of a possessive whole), each
+about something else, a share of a possessive whole) and ``data/hard_cases_s19.jsonl``
+(session 19, 12 more, written after the changes the session's three probes led to: a
+superlative or a one-holder role given to another, phrasal opposites, frequencies, ranges
+with a scale word, a change re-read in the source's values, comparisons against two
+values, places in a ranking, an ending that states a "no longer"), each
 written before the code changes it measures (s17 and s18: after), balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with
@@ -185,9 +189,10 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s16.jsonl",
         "hard_cases_s17.jsonl",
         "hard_cases_s18.jsonl",
+        "hard_cases_s19.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
-    assert sizes == [52, 28, 16, 10, 11, 10, 11, 92, 62]
+    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 92, 62]
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
     assert set(KNOWN_MODEL_LIMITS) <= set(ids)

@@ -47,6 +47,17 @@ from provgraph.verification.superlatives import superlative_conflict
             "Volkswagen was the best-selling brand in Norway in 2023.",
             "Volkswagen",
         ),
+        # a role with one holder
+        (
+            "Toronto is the capital of Canada and its most populous city.",
+            "Ottawa is the capital of Canada, while Toronto is its most populous city.",
+            "Ottawa",
+        ),
+        (
+            "Smith was the only survivor of the crash.",
+            "Jones was the only survivor of the crash.",
+            "Jones",
+        ),
     ],
 )
 def test_a_superlative_given_to_another_holder_conflicts(
@@ -92,6 +103,12 @@ def test_a_superlative_given_to_another_holder_conflicts(
             "The Nile is the longest river in the world.",
             "The Amazon is the largest river in the world by volume.",
         ),
+        # each holds it within its own bound
+        (
+            "Toronto is the capital of Ontario.",
+            "Ottawa is the capital of Canada, while Toronto is the capital of Ontario.",
+        ),
+        ("Toronto is the capital of Ontario.", "Ottawa is the capital of Canada."),
         # no named holder in the claim
         (
             "It is the tallest building in the city.",
