@@ -100,6 +100,14 @@ _OFFICE = re.compile(
     r"chief|director|head|seat|coach|manager|secretary|captain|speaker|senator|incumbent)\b",
     re.IGNORECASE,
 )
+#: What after "closed" makes it a timetable ("closed on Mondays", "closed at night",
+#: "closed during the winter"), not the end of a state.
+_SCHEDULE = re.compile(
+    r"\s+(?:on\s+(?:(?:public|bank|national)\s+holidays|holidays|weekends|sundays|mondays|"
+    r"tuesdays|wednesdays|thursdays|fridays|saturdays)|at\s+(?:night|weekends)|overnight|"
+    r"during\s+(?:the\s+)?(?:winter|summer|holidays|off-season|night)|for\s+lunch|"
+    r"every|each|daily|in\s+(?:the\s+)?(?:winter|evenings?|mornings?))\b"
+)
 _CURRENT = re.compile(
     r"\b(?:is|are|remains?|still|current(?:ly)?|continues? to|now|incumbent)\b", re.IGNORECASE
 )
@@ -144,5 +152,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                 word = re.match(r"[a-z-]+", low_sentence[m.start() :])
                 if word is not None and stem(word.group(0)) in negated:
                     continue
+                if _SCHEDULE.match(low_sentence, m.start() + len(word.group(0) if word else event)):
+                    continue  # "closed on public holidays": a timetable, not an ending
                 return StateFinding(state, event)
     return None

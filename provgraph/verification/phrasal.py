@@ -18,6 +18,7 @@ from functools import lru_cache
 #: (verb lemma, particle, one-word verb lemma).
 PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("turn", "down", "reject"),
+    ("vote", "down", "reject"),
     ("rule", "out", "reject"),
     ("call", "off", "cancel"),
     ("shut", "down", "close"),

@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.endings import ends_statement
 from provgraph.verification.focus import PairScorer
 from provgraph.verification.negation import negated_scopes
@@ -125,7 +126,8 @@ def reading_windows(source: str, nli: StageScore) -> list[str]:
 
 
 #: The positive form's contradiction where a window sentence ends what it asserts
-#: (:mod:`.endings`): what the model gives a clear contradiction.
+#: (:mod:`.endings`) or states its opposite (:mod:`.antonyms`: "The contract was legal."
+#: against "found the contract illegal"): what the model gives a clear contradiction.
 ENDED_CONTRADICTION = 0.9
 
 
@@ -133,9 +135,12 @@ def _read(
     scores: dict[tuple[str, str], tuple[float, float | None]], window: str, positive: str
 ) -> tuple[float, float | None]:
     """The model's reading of ``positive`` against ``window``, its contradiction raised
-    to :data:`ENDED_CONTRADICTION` where the window ends what it asserts."""
+    to :data:`ENDED_CONTRADICTION` where the window ends what it asserts or states its
+    opposite."""
     entailment, contradiction = scores[(window, positive)]
-    if contradiction is not None and ends_statement(positive, window):
+    if contradiction is not None and (
+        ends_statement(positive, window) or antonym_conflict(positive, window) is not None
+    ):
         contradiction = max(contradiction, ENDED_CONTRADICTION)
     return entailment, contradiction
 

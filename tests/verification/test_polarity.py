@@ -127,3 +127,23 @@ def test_a_model_without_a_contradiction_column_leaves_the_scores() -> None:
     item = (claim, SOURCE, _nli((0, len(WINDOW))), _signals())
     assert reread_negated(NoContradiction({}), [item]) == [None]
     assert positive_form(claim) == positive
+
+
+def test_an_opposite_in_the_window_is_read_as_a_contradicted_positive_form() -> None:
+    """The model reads "illegal" as entailing "legal" (0.53 / 0.11 on the shipped model):
+    the antonym rule gives the positive form the contradiction it misses."""
+    claim = "The contract was not legal."
+    positive = "The contract was legal."
+    window = "The committee found the contract illegal under the 2019 statute."
+    nli = StageScore(
+        stage="nli",
+        score=0.1,
+        raw={},
+        evidence=Evidence(source_key="d_1", start=0, end=len(window), text=window),
+    )
+    scorer = ScriptedScorer({(window, positive): (0.53, 0.11)})
+    [done] = reread_negated(scorer, [(claim, window, nli, _signals())])
+    assert done is not None
+    _score, signals = done
+    assert done[0].raw["positive_contradiction"] == pytest.approx(0.9)
+    assert signals["nli_contradiction"] == pytest.approx(0.94 * (1 - 0.9))

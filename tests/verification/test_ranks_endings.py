@@ -67,3 +67,19 @@ def test_a_takeover_ends_independence() -> None:
         "The startup was acquired by a larger rival in 2022 and now operates as a division.",
     )
     assert found is not None and found.state == "independent"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The museum is open every day except Monday, and closed on public holidays.",
+        "The museum is closed at night and during the winter.",
+    ],
+)
+def test_a_timetable_is_no_ending(source: str) -> None:
+    assert ended_state("The museum is open on Sundays.", source) is None
+
+
+def test_a_closure_with_a_date_still_ends_an_open_state() -> None:
+    found = ended_state("The museum is still open.", "The museum closed on 3 March 2019.")
+    assert found is not None and found.state == "open"
