@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.6"
+ENGINE_VERSION = "0.4.7"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -51,7 +51,14 @@ with a degree word — ages.py, bounds.py, quantities.py, claimsplit.py, negatio
 a baseline in a denied scope, an amount before "more/less than", verbs of one relation,
 a thing compared with its own past against a change, "up/down from" changes, possessive
 wholes, null results in other words — verdicts.py, negation.py, directions.py, roles.py,
-trends.py, quantulum_reader.py, proportions.py, antonyms.py, null_results.py)."""
+trends.py, quantulum_reader.py, proportions.py, antonyms.py, null_results.py; 0.4.7,
+session 19: superlatives and one-holder roles given to another, phrasal verbs, small-share
+quantifiers, copular and ambiguous-verb splits, frequencies, places in a ranking, ranges
+with a scale word, "a single", changes re-read in the source's values, comparisons
+against two values, endings that state a "no longer", opposites in the polarity reading —
+superlatives.py, phrasal.py, proportions.py, claimsplit.py, frequencies.py, ranks.py,
+quantulum_reader.py, changes.py, value_comparisons.py, negation.py, polarity.py,
+ended_states.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
