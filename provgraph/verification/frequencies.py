@@ -173,6 +173,8 @@ def _spans(text: str) -> list[tuple[int, int, float, str]]:
         every = 2.0 if m.group("other") else _number(m.group("n"))
         add(m.start(), m.end(), count * per / every)
     for m in _WORDS.finditer(text):
+        if m.group("word")[:1].isupper() and m.start() > 0:
+            continue  # a name: "the Guardian's Football Weekly podcast", "Monthly Review"
         word = m.group("word").lower()
         nxt = re.match(r"\s*([A-Za-z-]+)", text[m.end() :])
         is_adverb = word in _ADVERBS and (nxt is None or nxt.group(1).lower() in _AFTER_ADVERB)

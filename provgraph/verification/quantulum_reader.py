@@ -18,7 +18,8 @@ has a few systematic slips, corrected here rather than in every caller:
   subscribers" is 100,000, not 100 kelvin; "7B parameters", "7M", "1T tokens" are
   billions, millions and trillions, not bytes, metres and tesla;
 * "won the cup once" / "twice" at the end of a phrase: a count of times;
-* "only one", "just one", "exactly one", "a single": a count of one;
+* "only one", "just one", "exactly one", "only a single", a clause's "A single": a count
+  of one;
 * "half a million", "a quarter of a billion": a fraction of a scale word (the
   library reads "a million" alone);
 * "€76.25 million" read as €76.25 and a bare "million": joined into one value;
@@ -106,9 +107,12 @@ _GLUED_SCALE = re.compile(
 _GLUED = {"B": 1e9, "bn": 1e9, "M": 1e6, "mn": 1e6, "T": 1e12}
 #: "only one candidate", "a single candidate", "exactly one": a count of one (the
 #: library skips "one", which is mostly a pronoun; these forms are counts).
+#: A bare "a single" counts only where it starts a clause ("A single candidate applied");
+#: inside one it is mostly emphasis or "one merged" ("coalescing into a single larger
+#: black hole", "a single market").
 _SINGLE = re.compile(
-    r"(?<!\bnot )\b(?:(?:only|just|exactly)\s+one|(?:(?:only|just)\s+)?a\s+single|one\s+single)\b"
-    r"(?=\s+[a-z])",
+    r"(?<!\bnot )\b(?:(?:only|just|exactly)\s+(?:one|a\s+single)|one\s+single)\b(?=\s+[a-z])"
+    r"|(?:^|(?<=[.;:,]\s))[Aa]\s+single\b(?=\s+[a-z])",
     re.IGNORECASE,
 )
 #: "has won the cup once", "won it twice": how many times, where the phrase ends.

@@ -87,8 +87,23 @@ def test_only_one_and_a_single_are_counts_of_one(text: str) -> None:
     assert mention.low <= 1.0 <= mention.high
 
 
-def test_not_a_single_is_no_count_of_one() -> None:
-    assert extract_quantities("Not a single candidate applied.") == []
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Not a single candidate applied.",
+        # emphasis or "one merged" inside a clause (a dev row: "two black holes" was
+        # contradicted by it)
+        "The holes coalesce into a single larger black hole.",
+        "She won a single medal.",
+    ],
+)
+def test_a_single_inside_a_clause_or_negated_is_no_count_of_one(text: str) -> None:
+    assert extract_quantities(text) == []
+
+
+def test_a_frequency_word_in_a_name_is_no_frequency() -> None:
+    # a dev row: "the Guardian's Football Weekly podcast" read as 52 a year
+    assert extract_frequencies("He hosts the Guardian's Football Weekly podcast.") == []
 
 
 def test_an_agreeing_change_is_rewritten_in_the_source_values() -> None:
