@@ -211,7 +211,7 @@ def _kind(rest: str) -> str:
     if is_verb(first) and not words[0][:1].isupper():
         # "imports fell": a noun that looks like a verb, then the clause's own verb
         return "clause" if len(words) > 1 and is_verb(words[1]) else "vp"
-    if can_be_verb(first) and not words[0][:1].isupper() and _object_follows(words):
+    if can_be_verb(first) and not words[0][:1].isupper() and _object_follows(rest):
         return "ambiguous-vp"  # "and cut the ribbon": a noun rarely takes a determiner
     if first in _FRONTED and _first_verb(words[:6]) is not None:
         return "vp"  # "but in the end voted for it": the subject is shared
@@ -246,12 +246,15 @@ _COPULAS = frozenset(
 )
 
 
-def _object_follows(words: list[str]) -> bool:
-    """Does a determiner (not the relative "that") or a number follow the first word."""
-    if len(words) < 2:
+def _object_follows(rest: str) -> bool:
+    """Does a determiner or a number come right after ``rest``'s first word (no punctuation
+    between: "use [4]" is a citation). Not "that" (a relative) nor "her" (also an object
+    pronoun: "and give her more time")."""
+    tokens = _words(rest)
+    if len(tokens) < 2:
         return False
-    nxt = words[1].lower()
-    return (nxt in _DETERMINERS and nxt != "that") or nxt[:1].isdigit()
+    nxt = tokens[1].lower()
+    return (nxt in _DETERMINERS and nxt not in {"that", "her"}) or nxt[:1].isdigit()
 
 
 def _adjective_phrase(rest: str) -> bool:
@@ -322,6 +325,9 @@ def split_statements(sentence: str) -> list[str]:
     if not cuts:
         return [text]
     first = body[: cuts[0].start()]
+    opening = _words(first)[:1]
+    if opening and _classes(opening[0].lower()) == {"VERB"}:
+        return [text]  # an imperative ("Remind her to …"): no subject to share
     frame, reported = reporting_frame(first)
     head = subject_and_verb(reported) if frame else None
     if head is None:

@@ -12,11 +12,8 @@ words after the subject, the subject's own words removed) has no word — nor an
 opposite of one, by the antonym lexicons ("permanently closed" / "open every
 day") — in any window the contradiction was read in (the best and the most
 contradicting: :func:`~provgraph.verification.polarity.reading_windows`). A
-predicate that is only a name is never judged here: a swapped name is how a true
-contradiction often reads ("is in Ohio" / "is in Texas"); one with other words is
-judged on them, and is spoken of where the window names the name ("was designed by
-Renzo Piano" against a paragraph on the museum's opening and wings: off the predicate;
-against "… designed by Frank Gehry": spoken of). Numbers are not words
+predicate with a name is never judged here: a swapped name is how a true
+contradiction often reads ("is in Ohio" / "is in Texas"). Numbers are not words
 here; a value the source gives otherwise *about the same thing* is the
 consistency stage's explicit conflict, which this test never overrides. Measured on the dev
 files before it was wired in (rows whose NLI contradiction is ≥ 0.5): it holds
@@ -34,11 +31,13 @@ from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems, stem
 
+_NAME = re.compile(r"(?<=\s)[A-Z][a-z]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
 
 
-def _predicate_part(claim: str) -> tuple[str, set[str]] | None:
-    """A one-sentence claim's text after its subject, and the subject's stems."""
+def predicate_words(claim: str) -> list[str] | None:
+    """The lower-case content words of a one-sentence claim's predicate, less its subject's;
+    None when there is no subject to split off, or the predicate names a name."""
     if len(split_sentences(claim)) != 1:
         return None
     split = subject_and_verb(claim)
@@ -47,29 +46,11 @@ def _predicate_part(claim: str) -> tuple[str, set[str]] | None:
     subject = split[0]
     at = claim.find(subject)
     rest = claim[at + len(subject) :] if at >= 0 else ""
-    return (rest, set(content_stems(subject))) if rest.strip() else None
-
-
-def predicate_words(claim: str) -> list[str] | None:
-    """The lower-case content words of a one-sentence claim's predicate, less its subject's
-    and its names; None when there is no subject to split off, or the predicate is only a
-    name ("is in Ohio")."""
-    part = _predicate_part(claim)
-    if part is None:
+    if not rest.strip() or _NAME.search(" " + rest):
         return None
-    rest, own = part
-    words = [w for w in _WORD.findall(rest) if content_stems(w) and stem(w) not in own]
-    plain = [w.lower() for w in words if not w[:1].isupper()]
-    return plain or None
-
-
-def predicate_names(claim: str) -> set[str]:
-    """The capitalised words of a claim's predicate ("Renzo", "Piano"), not its subject's."""
-    part = _predicate_part(claim)
-    if part is None:
-        return set()
-    rest, own = part
-    return {w for w in _WORD.findall(rest) if w[:1].isupper() and stem(w) not in own}
+    own = set(content_stems(subject))
+    words = [w.lower() for w in _WORD.findall(rest)]
+    return [w for w in words if content_stems(w) and stem(w) not in own] or None
 
 
 def _spoken_of(words: list[str], window: str) -> bool:
@@ -82,13 +63,8 @@ def _spoken_of(words: list[str], window: str) -> bool:
 
 
 def off_predicate(claim: str, source: str, nli: StageScore) -> bool:
-    """True when no window NLI read the claim against speaks of its predicate (nor, for a
-    predicate with a name, names that name)."""
+    """True when no window NLI read the claim against speaks of its predicate."""
     words = predicate_words(claim)
     if words is None or nli.evidence is None:
         return False
-    names = predicate_names(claim)
-    for window in reading_windows(source, nli):
-        if _spoken_of(words, window) or names & set(_WORD.findall(window)):
-            return False
-    return True
+    return not any(_spoken_of(words, w) for w in reading_windows(source, nli))

@@ -29,7 +29,6 @@ def test_the_predicate_is_the_claim_after_its_subject_less_the_subjects_words() 
     ]
     assert predicate_words("The farm keeps 250 cows.") == ["keeps", "cows"]  # numbers are no words
     assert predicate_words("The factory is in Ohio.") is None  # a name: a swap is a contradiction
-    assert predicate_words("The museum was designed by Renzo Piano.") == ["designed"]
     assert predicate_words("The mill opened. It closed in 1990.") is None  # one sentence only
 
 
@@ -40,16 +39,6 @@ def test_the_predicate_is_the_claim_after_its_subject_less_the_subjects_words() 
         ("The farm keeps cows.", "The farm keeps sheep and goats.", False),  # "keeps"
         ("The shop is permanently closed.", "The shop is open every day.", False),  # an opposite
         ("The farm is in Ohio.", "The farm grows barley.", False),  # a name: not judged
-        # a name with other words: judged on them, spoken of where the name is named
-        (
-            "The museum was designed by Renzo Piano.",
-            "The museum opened in 1998 on the city's waterfront.",
-            True,
-        ),
-        ("The museum was designed by Renzo Piano.", "The museum's architect, Piano, …", False),
-        ("The museum was designed by Renzo Piano.", "It was designed by Frank Gehry.", False),
-        # the subject's own name is no sign the predicate is spoken of
-        ("Henrik Sollberg is a professional cyclist.", "Henrik Sollberg grew up in Bergen.", True),
     ],
 )
 def test_off_predicate_when_no_window_speaks_of_it(claim: str, source: str, off: bool) -> None:

@@ -201,6 +201,8 @@ def test_copular_adjectives_ambiguous_verbs_and_shared_auxiliaries_split(
         "The device is lighter and faster than its predecessor.",  # one comparison
         "The firm cut costs and cut 500 jobs.",  # the subject ran into the verb: no guess
         "The city is home to a port and a university.",  # a noun coordination
+        "Ask a friend to help and give her time to rest.",  # an imperative: no subject
+        "Wear gloves when mixing the liquid and use [4].",  # a citation is no number
     ],
 )
 def test_uncertain_coordinations_stay_whole(sentence: str) -> None:
