@@ -224,26 +224,9 @@ def _kind(rest: str) -> str:
 
 
 _RELATIVE = frozenset({"that", "which", "who"})
-_COPULAS = frozenset(
-    [
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "remains",
-        "remained",
-        "stays",
-        "stayed",
-        "seems",
-        "seemed",
-        "appears",
-        "appeared",
-        "becomes",
-        "became",
-    ]
-)
+_COPULAS = frozenset({"is", "are", "was", "were", "be", "been", "remains", "remained"}) | {
+    *("stays", "stayed", "seems", "seemed", "appears", "appeared", "becomes", "became")
+}
 
 
 def _object_follows(rest: str) -> bool:

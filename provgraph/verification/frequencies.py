@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from provgraph.verification.slots import Mention
-from provgraph.verification.wordsets import near_stems
+from provgraph.verification.wordsets import SMALL_NUMBERS, near_stems
 
 KIND = "frequency"
 
@@ -69,26 +69,6 @@ _ADJECTIVES = {
     "triennial": 1 / 3,
 }
 _COUNTS = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
-_NUMBER_WORDS = {
-    w: float(i)
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 
 _TIMES_PER = re.compile(
@@ -153,7 +133,7 @@ _TOLERANCE = 0.05
 def _number(text: str | None) -> float:
     if not text:
         return 1.0
-    return float(text) if text.isdigit() else _NUMBER_WORDS[text.lower()]
+    return float(text) if text.isdigit() else SMALL_NUMBERS[text.lower()]
 
 
 def _spans(text: str) -> list[tuple[int, int, float, str]]:

@@ -20,28 +20,14 @@ from provgraph.verification.bounds import bounded
 from provgraph.verification.changes import by_fractions
 from provgraph.verification.fraction_words import FRACTION_BAND, fraction_percent
 from provgraph.verification.slots import Mention
-from provgraph.verification.wordsets import NUMBER, content_stems, near_stems, sentence_around
+from provgraph.verification.wordsets import (
+    NUMBER,
+    SMALL_NUMBERS,
+    content_stems,
+    near_stems,
+    sentence_around,
+)
 
-_SMALL_NUMBERS = {
-    w: i
-    for i, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
 _PROPORTION_RE = re.compile(
     r"\b(?P<frac>(?:a|one|two|three|four|nine)[ -](?:half|thirds?|quarters?|fifths?|tenths?)"
     r"|half)\s+(?:of\b)"
@@ -84,8 +70,8 @@ def extract_proportions(text: str) -> list[Mention]:
             low, high = bounded(text, m.start(), m.end(), pct, FRACTION_BAND)
         elif m.group("num"):
             num, den = m.group("num").lower(), m.group("den").lower()
-            n = _SMALL_NUMBERS.get(num, int(num) if num.isdigit() else None)
-            d = _SMALL_NUMBERS.get(den, int(den) if den.isdigit() else None)
+            n = SMALL_NUMBERS.get(num, int(num) if num.isdigit() else None)
+            d = SMALL_NUMBERS.get(den, int(den) if den.isdigit() else None)
             if n is None or not d or n > d or d > 1000:
                 continue
             low, high = bounded(text, m.start(), m.end(), 100.0 * n / d, 1.0)

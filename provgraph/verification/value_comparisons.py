@@ -29,7 +29,7 @@ from provgraph.verification.directions import comparisons
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.slots import Mention
-from provgraph.verification.wordsets import content_stems
+from provgraph.verification.wordsets import SMALL_NUMBERS, content_stems
 
 #: Adjectives whose "more" is the smaller value ("cheaper": the lower price).
 _DOWNWARD = frozenset(
@@ -54,7 +54,6 @@ _UNJUDGED = frozenset(
     ["fast", "slow", "quick", "early", "late", "old", "young", "efficient", "new", "recent"]
 )
 _RATIO_WORDS = {"twice": 2.0, "half": 0.5, "thrice": 3.0}
-_NUMBER_WORDS = {"two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "ten": 10.0}
 _RATIO = re.compile(
     r"\b(?:(?P<word>twice|half|thrice)|(?P<n>\d+(?:\.\d+)?|two|three|four|five|ten)\s+times)\s+"
     r"(?:as\s+(?:much|many|[a-z]+)\b(?P<as_noun>(?:\s+[a-z]+){0,2}?)\s+as"
@@ -94,7 +93,7 @@ def _claim_comparisons(claim: str) -> list[ClaimComparison]:
         out.append(ClaimComparison(c.left, c.right, low, high, f"{c.dimension} comparison"))
     for m in _RATIO.finditer(claim):
         word, n = m.group("word"), m.group("n")
-        factor = _RATIO_WORDS[word.lower()] if word else _NUMBER_WORDS.get(n.lower(), 0.0)
+        factor = _RATIO_WORDS[word.lower()] if word else float(SMALL_NUMBERS.get(n.lower(), 0))
         if not word:
             factor = factor or float(n)
         left, right = _words(claim[: m.start()]), _words(m.group("right"))

@@ -20,6 +20,14 @@ CLAUSE_BOUNDARY_RE = re.compile(
     r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,(?!\d)\s*|\s(?:but|whereas|while|although|though|yet)\s|[.]$"
 )
 
+#: Number words "zero" … "twelve" and their values (shares "one in four", frequencies
+#: "four times a year", ratios "three times as much").
+SMALL_NUMBERS: dict[str, int] = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve".split()  # noqa: SIM905
+    )
+}
 #: Verbs that end what a statement asserts: "ended its Lisbon service", "support for
 #: Windows 7 was dropped", "phased out", "shut down" (:mod:`.endings`, :mod:`.negation`).
 ENDING_VERBS = re.compile(
