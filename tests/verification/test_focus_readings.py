@@ -65,3 +65,24 @@ def test_without_a_whole_claim_reading_the_focused_one_decides() -> None:
     _score, signals = refocus(scorer, _main_pass(None), todo)
     assert signals["nli_entailment"] == pytest.approx(0.6)
     assert two_readings(0.6, None) == 0.6
+
+
+VACCINE_WINDOW = "Trials found the vaccine to be 95% effective at preventing illness."
+VACCINE_CLAIM = "The vaccine is safe and 95% effective."
+
+
+def _vaccine_pass(entailment: float) -> StageScore:
+    raw = {"entailment": entailment, "max_contradiction": 0.2}
+    evidence = Evidence(source_key="d_1", start=0, end=len(VACCINE_WINDOW), text=VACCINE_WINDOW)
+    return StageScore(stage="nli", score=entailment, raw=raw, evidence=evidence)
+
+
+@pytest.mark.parametrize(("safe", "read_as"), [(0.47, 0.05), (0.3, 0.05), (0.8, 0.8)])
+def test_a_statement_with_none_of_its_words_in_the_window_is_missing_unless_entailed(
+    safe: float, read_as: float
+) -> None:
+    todo = plan(VACCINE_CLAIM, VACCINE_WINDOW, (), entailment=0.76, decisive=0.9)
+    assert todo is not None and todo[0] == ["The vaccine is safe.", "The vaccine is 95% effective."]
+    scorer = ScriptedScorer({"safe": safe, "effective": 0.95})
+    _score, signals = refocus(scorer, _vaccine_pass(0.76), todo)
+    assert signals["nli_weakest_entailment"] == pytest.approx(read_as)
