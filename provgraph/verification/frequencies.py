@@ -17,7 +17,8 @@ Forms read:
 
 Calendar names ("every July", "each Monday") are left to the date reader: they
 name *when*, and their frequency (yearly, weekly) would make "every July" agree
-with "each September".
+with "each September". A capitalised word inside a sentence is part of a name ("the
+Guardian's Football Weekly podcast"), not a frequency.
 """
 
 from __future__ import annotations

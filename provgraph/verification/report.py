@@ -55,10 +55,10 @@ trends.py, quantulum_reader.py, proportions.py, antonyms.py, null_results.py; 0.
 session 19: superlatives and one-holder roles given to another, phrasal verbs, small-share
 quantifiers, copular and ambiguous-verb splits, frequencies, places in a ranking, ranges
 with a scale word, "a single", changes re-read in the source's values, comparisons
-against two values, endings that state a "no longer", opposites in the polarity reading —
-superlatives.py, phrasal.py, proportions.py, claimsplit.py, frequencies.py, ranks.py,
-quantulum_reader.py, changes.py, value_comparisons.py, negation.py, polarity.py,
-ended_states.py)."""
+against two values, endings that state a "no longer", opposites in the polarity reading,
+a split claim's statement with no word in the window — superlatives.py, phrasal.py,
+proportions.py, claimsplit.py, frequencies.py, ranks.py, quantulum_reader.py, changes.py,
+value_comparisons.py, negation.py, polarity.py, ended_states.py, focus.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

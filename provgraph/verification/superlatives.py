@@ -3,8 +3,9 @@ against "Sydney is the largest city in Australia, while Canberra is its capital.
 
 A superlative names one holder: if the source gives "the largest city in Australia"
 to Sydney, it denies it to Canberra. So do a few roles held by one ("the capital of
-Canada", "the only survivor", "the sole supplier"). The NLI model reads the pair as entailment (the
-claim's words are all in the window). The rule needs, in one source sentence:
+Canada", "the only survivor", "the sole supplier"). The NLI model reads the pair as
+entailment (the claim's words are all in the window). The rule needs, in one source
+sentence:
 
 * the claim's superlative ("largest", "most populous") with the same noun after it
   ("city"), not preceded by "one of" (no longer unique) nor by an ordinal
@@ -12,8 +13,10 @@ claim's words are all in the window). The rule needs, in one source sentence:
 * a holder written as a name (capitalised words) in one of the copular forms
   "Y is the …", "the … is Y", "Y, the …", or with a possessive scope
   ("Australia's largest city is Sydney");
-* the claim's scope words (what follows the noun: "in Australia") present in the
-  sentence, so "the largest city in Europe" is not compared with one in Australia;
+* the claim's bound (the rest of its clause after the noun: "in Australia", a year)
+  within the source's own bound, or within its sentence when it states none, so "the
+  largest city in Europe" is not compared with one in Australia, nor "the capital of
+  Ontario" with "the capital of Canada";
 * a holder that is not the claim's, and the claim's holder not named as one too.
 """
 
@@ -64,6 +67,8 @@ class Superlative:
 
 @dataclass(frozen=True)
 class SuperlativeConflict:
+    """The claim's superlative and the source's, held by another."""
+
     claim: Superlative
     source: Superlative
 
