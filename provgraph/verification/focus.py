@@ -163,8 +163,14 @@ def focus_jobs(statements: list[str], premises: list[str]) -> list[tuple[str, st
     return [(p, part) for part, chosen in zip(statements, per_part, strict=True) for p in chosen]
 
 
-def focus(scorer: PairScorer, statements: list[str], premises: list[str]) -> FocusResult:
-    """Score each statement against the window and its best clauses; combine (weakest decides)."""
+def focus(
+    scorer: PairScorer, statements: list[str], premises: list[str], source: str | None = None
+) -> FocusResult:
+    """Score each statement against the window and its best clauses; combine (weakest decides).
+
+    ``source``: the whole cited text; a statement whose words are elsewhere in it is not
+    read as missing (another part of the page may state it). Default: the window.
+    """
     window = premises[0]
     subject, per_part = _selection(statements, premises)
     multi = len(statements) > 1
@@ -175,7 +181,7 @@ def focus(scorer: PairScorer, statements: list[str], premises: list[str]) -> Foc
     max_c: float | None = None
     related_c: float | None = None
     owns = [_own_words(part, subject if multi else set()) for part in statements]
-    covered = [_share(own, window) > 0 for own in owns]
+    covered = [_share(own, source or window) > 0 for own in owns]
     for part, chosen, own, has_words in zip(statements, per_part, owns, covered, strict=True):
         rows = [(p, *scores[(p, part)]) for p in chosen]
         best_p, best_e, best_c = max(rows, key=lambda r: r[1])
@@ -199,11 +205,12 @@ def focus(scorer: PairScorer, statements: list[str], premises: list[str]) -> Foc
     return FocusResult(weakest[0], weakest[1], max_c, related_c, details)
 
 
-Item = tuple[str, StageScore, tuple[tuple[str, str], ...]]
+#: (claim, NLI score, agreed-value rewrites, the cited source's whole text)
+Item = tuple[str, StageScore, tuple[tuple[str, str], ...], str]
 
 
 def _plan_of(item: Item, decisive: float) -> tuple[list[str], list[str]] | None:
-    claim, nli, rewrites = item
+    claim, nli, rewrites, _source = item
     entailment = nli.raw.get("entailment")
     if nli.evidence is None or not isinstance(entailment, float):
         return None
@@ -219,20 +226,24 @@ def refocus_all(
     if jobs:
         scorer.predict_pairs(jobs)  # one batched call; refocus then reads the cache
     return [
-        None if todo is None else refocus(scorer, item[1], todo)
+        None if todo is None else refocus(scorer, item[1], todo, item[3])
         for item, todo in zip(items, plans, strict=True)
     ]
 
 
 def refocus(
-    scorer: PairScorer, nli: StageScore, todo: tuple[list[str], list[str]]
+    scorer: PairScorer,
+    nli: StageScore,
+    todo: tuple[list[str], list[str]],
+    source: str | None = None,
 ) -> tuple[StageScore, dict[str, Any]]:
     """The NLI stage score and signals after focusing on ``todo`` (statements, premises).
 
-    ``nli`` is the main pass's score for the pair (its evidence = the best window).
+    ``nli`` is the main pass's score for the pair (its evidence = the best window);
+    ``source`` the cited text (:func:`focus`).
     """
     assert nli.evidence is not None
-    res = focus(scorer, *todo)
+    res = focus(scorer, *todo, source)
     max_c = res.max_contradiction
     same_window = (
         nli.raw.get("max_contradiction_start"),

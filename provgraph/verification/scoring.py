@@ -326,7 +326,7 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
     """The focused NLI pass (focus.py) on the best evidence window; replaces the NLI signals."""
     assert stages.nli is not None
     todo = [i for i in live if "nli" in out[i].scores]
-    items = [(pairs[i][0], out[i].scores["nli"], out[i].rewrites) for i in todo]
+    items = [(pairs[i][0], out[i].scores["nli"], out[i].rewrites, pairs[i][1].text) for i in todo]
     _reread(out, todo, refocus_all(_pair_scorer(stages), items, stages.config.nli_decisive))
 
 

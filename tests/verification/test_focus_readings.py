@@ -86,3 +86,12 @@ def test_a_statement_with_none_of_its_words_in_the_window_is_missing_unless_enta
     scorer = ScriptedScorer({"safe": safe, "effective": 0.95})
     _score, signals = refocus(scorer, _vaccine_pass(0.76), todo)
     assert signals["nli_weakest_entailment"] == pytest.approx(read_as)
+
+
+def test_a_statement_stated_elsewhere_in_the_source_is_not_missing() -> None:
+    todo = plan(VACCINE_CLAIM, VACCINE_WINDOW, (), entailment=0.76, decisive=0.9)
+    assert todo is not None
+    source = f"{VACCINE_WINDOW} No safety concerns were found; the vaccine is safe for adults."
+    scorer = ScriptedScorer({"safe": 0.3, "effective": 0.95})
+    _score, signals = refocus(scorer, _vaccine_pass(0.76), todo, source)
+    assert signals["nli_weakest_entailment"] == pytest.approx(0.3)
