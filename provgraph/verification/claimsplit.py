@@ -345,8 +345,12 @@ def split_statements(sentence: str) -> list[str]:
             parts.append(_sentence(rest))
         elif kind == "np" and conj in _GAPPING:
             parts.append(_sentence(f"{subject_verb} {rest}"))
-        elif kind == "np" and conj in {"and", "but"} and _copular_part(subject_verb, first, rest):
-            parts.append(_copular_part(subject_verb, first, rest) or rest)
+        elif (
+            kind == "np"
+            and conj in {"and", "but"}
+            and (copular := _copular_part(subject_verb, first, rest))
+        ):
+            parts.append(copular)
         else:
             return [text]
         if len(parts) >= MAX_PARTS:

@@ -11,7 +11,7 @@ them:
   be supported), and a statement's contradiction counts only when the evidence
   speaks of it (half of its own content words present) — a missing half is
   *unsupported*, not *contradicted*; a statement with none of its own words in
-  the window (while another has some) is missing unless the model is sure of it;
+  the cited source (while another has some) is missing unless the model is sure of it;
 * **scoped clauses in the evidence** ("attended the ceremony but did not give
   a speech"): each evidence sentence's own statements are extra premises, so a
   clause that states the claim is read without the clause next to it;
@@ -46,8 +46,8 @@ RELATED_SHARE = 0.5
 #: Related contradiction below this while the maximum is at or above it: the
 #: contradiction is the model reading a missing statement as false (signals.py).
 UNRELATED_CONTRADICTION_BELOW = 0.5
-#: A statement of a split claim none of whose own words is in the window, while another
-#: statement's are, is read as missing (this entailment) unless the model reads it as
+#: A statement of a split claim none of whose own words is in the cited source, while
+#: another statement's are, is read as missing (this entailment) unless the model reads it as
 #: entailed at :data:`UNCOVERED_TRUSTED` or above: "The vaccine is safe and 95% effective"
 #: against "… found the vaccine to be 95% effective" gave "The vaccine is safe." 0.47.
 UNCOVERED_ENTAILMENT = 0.05
@@ -186,7 +186,7 @@ def focus(
         rows = [(p, *scores[(p, part)]) for p in chosen]
         best_p, best_e, best_c = max(rows, key=lambda r: r[1])
         if multi and not has_words and any(covered) and best_e < UNCOVERED_TRUSTED:
-            best_e = min(best_e, UNCOVERED_ENTAILMENT)  # a statement the window has no word of
+            best_e = min(best_e, UNCOVERED_ENTAILMENT)  # no word of it in the cited source
         # the window read whole, and any clause that speaks of the statement
         read = [
             c
