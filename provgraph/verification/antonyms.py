@@ -45,7 +45,10 @@ expanded shrank; grow shrank;
 weaken strengthen; weakened strengthened; married divorced; marry divorce; legal illegal;
 gain shed; add cut; raise lower; raised lowered; boost cut;
 expand shrink; expand cut; expand reduce; approve block; approved blocked; approve veto;
-approved vetoed; leave stay; left stay; leave remain; left remained; left stayed
+approved vetoed; leave stay; left stay; leave remain; left remained; left stayed;
+uphold overturn; upheld overturned; uphold reverse; upheld reversed; uphold quash;
+upheld quashed; charge free; charges free; charged free; fee free; paid free;
+low highest; high lowest; small largest; small biggest; large smallest; big smallest
 """
 
 

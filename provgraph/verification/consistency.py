@@ -51,11 +51,13 @@ from provgraph.verification.stated import (
     WRITTEN_NUMBER_RE,
     counts_other_things,
     stated_elsewhere,
+    stated_for_other_years,
+    years_around,
     years_of,
 )
 from provgraph.verification.unstated import might_state
 from provgraph.verification.value_comparisons import judge_value_comparisons
-from provgraph.verification.wordsets import plain_apostrophes, sentence_around
+from provgraph.verification.wordsets import plain_apostrophes
 
 #: A scale word right after a number ("12 *million*").
 _SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
@@ -161,7 +163,7 @@ def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> 
     """
     if not years:
         return mentions
-    anchored = [(m, years_of(sentence_around(window, m.start, m.end))) for m in mentions]
+    anchored = [(m, years_around(window, m.start, m.end)) for m in mentions]
     if not any(there & years for _, there in anchored):
         return mentions
     return [m for m, there in anchored if not there or there & years]
@@ -287,6 +289,8 @@ def _judge(
         stated = outcome == Outcome.MISMATCH and stated_elsewhere(
             value, source, whole=dates, years=years
         )
+        if outcome != Outcome.AGREE and not dates and stated_for_other_years(value, source, years):
+            outcome, other = Outcome.MISMATCH, None  # another period's figure
         written = _plain_numbers(value.surface)
         present = bool(written) and written <= source_numbers
         if outcome == Outcome.AGREE or stated:

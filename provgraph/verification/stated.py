@@ -12,6 +12,7 @@ number counts another noun (:func:`counts_other_things`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 
 from provgraph.verification.measures import different_measures, same_counted_noun
@@ -39,6 +40,36 @@ def years_of(text: str) -> frozenset[str]:
     return frozenset(YEAR_RE.findall(text))
 
 
+#: Where a sentence turns to another period's figure: "rose 8% in 2021*, while*
+#: 2022 saw a 2% fall", "$5M in 2023*, up from* $4M in 2022", "*; *in 2020 …".
+_PERIOD_CLAUSE_STOPS = (
+    ". ",
+    "! ",
+    "? ",
+    "; ",
+    ", while ",
+    ", whereas ",
+    ", but ",
+    ", compared with ",
+    ", compared to ",
+    ", up from ",
+    ", down from ",
+    ", against ",
+)
+
+
+def years_around(text: str, start: int, end: int) -> frozenset[str]:
+    """The years of the clause of ``text`` holding ``[start, end)``, the figure's period.
+
+    A sentence may give two periods' figures; each belongs to the clause that
+    names its year, split where the sentence turns to the other period
+    (``_PERIOD_CLAUSE_STOPS``). A clause naming no year has its sentence's years
+    ("In 2021 revenue grew 8%, while costs fell 2%": both are 2021's).
+    """
+    clause = years_of(sentence_around(text, start, end, stops=_PERIOD_CLAUSE_STOPS))
+    return clause or years_of(sentence_around(text, start, end))
+
+
 def _occurrences(written: str, source: str) -> list[re.Match[str]]:
     """Where ``written`` (a number as the claim writes it) stands as a whole in ``source``."""
     pattern = rf"(?<![\w.]){re.escape(written)}(?![\w])"
@@ -63,12 +94,45 @@ def stated_elsewhere(
     about the same thing: an occurrence whose own neighbours name another
     measure (:mod:`.measures`), or a count directly followed by another noun
     ("sold 5,000 cars" for "employs 5,000 people"), does not state it. Nor does
-    an occurrence in a sentence anchored to other years than the claim's
+    an occurrence in a clause anchored to other years than the claim's
     (``years``): "2,890 tonnes in 2021" does not state "2,890 tonnes in 2016".
     """
+    return any(
+        not years or not there or bool(years & there)
+        for there, _sentence in _periods_stating(value, source, whole=whole)
+    )
+
+
+def stated_for_other_years(value: Mention, source: str, years: frozenset[str]) -> bool:
+    """Does ``source`` give the claim's figure as another year's, in a sentence that
+    gives the claim's own year another figure?
+
+    "Rent rose 8% in 2022" against "Rent rose 8% in 2021, while 2022 saw a 2%
+    fall": the 8% is 2021's, and the same sentence speaks of 2022, so the claim
+    pairs the figure with the wrong period. Every occurrence stating the same
+    thing (as :func:`stated_elsewhere` reads them) must sit in a clause naming
+    only other years, in a sentence naming one of the claim's. A sentence naming
+    no claim year says nothing of the pairing: "Revenue increased to $4.5 billion
+    from $4.0 billion in 2022, an increase of 12.5%" gives 2023's growth from a
+    2022 baseline, the report's year named elsewhere.
+    """
+    if not years:
+        return False
+    periods = list(_periods_stating(value, source, whole=False))
+    return bool(periods) and all(
+        there and not years & there and years & sentence for there, sentence in periods
+    )
+
+
+def _periods_stating(
+    value: Mention, source: str, *, whole: bool
+) -> Iterator[tuple[frozenset[str], frozenset[str]]]:
+    """``(years of its clause, years of its sentence)`` for every occurrence of
+    ``value``'s number in ``source`` that states the same thing (the claim value's
+    words around it, the same measure, counted noun and unit)."""
     numbers = [m.group(0) for m in WRITTEN_NUMBER_RE.finditer(value.surface)]
     if not numbers:
-        return False
+        return
     written = value.surface if whole else numbers[0]
     for m in _occurrences(written, source)[:_MAX_OCCURRENCES]:
         around = set(content_stems(source[max(0, m.start() - 80) : m.end() + 80]))
@@ -79,14 +143,10 @@ def stated_elsewhere(
         counted = _counted_after(source, m.end())
         if value.noun and counted is not None and not value.noun & counted:
             continue  # "sold 5,000 cars" does not state "employs 5,000 people"
-        sentence = sentence_around(source, m.start(), m.end())
-        there = years_of(sentence)
-        if years and there and not years & there:
-            continue  # the figure of another year
         if not whole and _in_another_unit(value, source, m.start()):
             continue  # "40 degrees Fahrenheit" does not state "40 degrees Celsius"
-        return True
-    return False
+        sentence = years_of(sentence_around(source, m.start(), m.end()))
+        yield years_around(source, m.start(), m.end()), sentence
 
 
 def _near_occurrence(source: str, start: int, end: int) -> frozenset[str]:

@@ -8,8 +8,8 @@ with a source value, not a claim comparison with two source values. Read here:
 * the claim's comparisons (:func:`.directions.comparisons`: two sides, a dimension,
   a direction) and its ratios ("twice as much … as", "three times as many … as",
   "half as much as", "N times more / larger … than");
-* a source sentence with exactly two values of one kind that are not a change
-  ("from A to B" is the quantity reader's), each attributed to one side: the words
+* a source sentence with exactly two values of one kind (a change's "62,000, up
+  from 45,000 at the old ground" too), each attributed to one side: the words
   around a value (from the previous value, or the sentence start, to it; after it
   for the last one) that the other value's do not share must meet that side's
   words and not the other side's.
@@ -139,9 +139,10 @@ def _sides(
 
 
 def _two_values(sentence: str) -> list[Mention] | None:
+    """The sentence's two values of one kind, or None. A change's two values count:
+    "seats 62,000, up from 45,000 at the old ground" gives the new and the old
+    stadium's; whether a claim's sides are the change's is :func:`_sides`' test."""
     read = read_quantities(sentence)
-    if read.changes:
-        return None
     kinds = {m.kind for m in read.mentions}
     if len(read.mentions) != 2 or len(kinds) != 1 or read.mentions[0].kind.startswith("id:"):
         return None
