@@ -22,6 +22,7 @@ from pathlib import Path
 
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import STOPWORDS, content_stems, stem
 
 _PAIRS = """
@@ -48,7 +49,8 @@ expand shrink; expand cut; expand reduce; approve block; approved blocked; appro
 approved vetoed; leave stay; left stay; leave remain; left remained; left stayed;
 uphold overturn; upheld overturned; uphold reverse; upheld reversed; uphold quash;
 upheld quashed; charge free; charges free; charged free; fee free; paid free;
-low highest; high lowest; small largest; small biggest; large smallest; big smallest
+low highest; high lowest; small largest; small biggest; large smallest; big smallest;
+previous current; former current; outgoing incoming
 """
 
 
@@ -147,17 +149,41 @@ def are_opposites(word: str, other: str) -> bool:
 
 
 def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
-    """The first opposite pair between the claim and its best-matching window sentence.
+    """The first opposite pair between the claim and its best-matching window sentence,
+    else another sentence's that speaks of the claim's subject.
 
     Phrasal verbs are read as their one-word verb first ("turned down" → "rejected").
+    The best-matching sentence may be about something else that did what the claim
+    says ("Third-quarter revenue rose 8% … Net income fell to $140 million." for "Net
+    income rose in the third quarter"): when it holds no opposite pair at all, a
+    sentence holding the opposite and every content word of the claim before its
+    word (the subject, "net income") is read too, unless some sentence states the
+    claim's own word of that subject.
     """
     claim, window = plain_verbs(claim), plain_verbs(window)
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
-        return None
+        return _conflict_of_subject(claim, window, read="")
+    found = _conflict_in(claim, sentence)
+    if found is not _NO_PAIR:
+        return found if isinstance(found, AntonymFinding) else None
+    return _conflict_of_subject(claim, window, read=sentence)
+
+
+class _Outcome:
+    """A sentence with no opposite pair, or one whose pair is not a conflict."""
+
+
+_NO_PAIR, _NOT_A_CONFLICT = _Outcome(), _Outcome()
+
+
+def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
+    """The opposite pair between ``claim`` and ``sentence`` (the first, in both lexicons),
+    :data:`_NOT_A_CONFLICT` when the first pair is negated, exchanged, excepted or about
+    something else, :data:`_NO_PAIR` when there is none."""
     claim_content, sentence_content = set(content_stems(claim)), set(content_stems(sentence))
     if not claim_content & sentence_content:
-        return None
+        return _NO_PAIR
     negated = {w for text in (claim, sentence) for _c, sc in negated_scopes(text) for w in sc}
     # (claim's words, sentence's words, lexicon, a word's stem for the negation scopes)
     readings: tuple[tuple[set[str], set[str], Lexicon, Callable[[str], str]], ...] = (
@@ -169,14 +195,51 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
             for opposite in sorted(lexicon.get(word, ())):
                 if opposite in source_words and opposite not in claim_words:
                     if {stem_of(word), stem_of(opposite)} & negated or _converse(claim, sentence):
-                        return None
+                        return _NOT_A_CONFLICT
                     rest = claim_content - {stem_of(word)}
                     if rest & _excepted(sentence):
-                        return None  # "opens every day except Monday": closed on Mondays
+                        return _NOT_A_CONFLICT  # "opens every day except Monday"
                     if _same_subject(rest, sentence_content, _numbers(claim), _numbers(sentence)):
                         shared = len(rest & sentence_content) / len(rest) if rest else 0.0
                         return AntonymFinding(word, opposite, shared)
+    return _NO_PAIR
+
+
+def _conflict_of_subject(claim: str, window: str, *, read: str) -> AntonymFinding | None:
+    """A conflict in a window sentence other than ``read`` that holds the claim's subject
+    (its content words before the opposed word), when no sentence states the claim's
+    word of that subject (see :func:`antonym_conflict`)."""
+    sentences = [s.text for s in split_sentences(window)]
+    for sentence in sentences:
+        if sentence == read:
+            continue
+        found = _conflict_in(claim, sentence)
+        if not isinstance(found, AntonymFinding) or found.subject_share < _MIN_SHARED:
+            continue
+        subject = _subject_of(claim, found.claim_word)
+        if not subject or not subject <= set(content_stems(sentence)):
+            continue
+        if any(_states(s, found.claim_word, subject) for s in sentences):
+            continue
+        return found
     return None
+
+
+def _subject_of(claim: str, word: str) -> set[str]:
+    """Content stems of ``claim`` before its first token read as ``word`` (a stem of the
+    hand list or a WordNet word)."""
+    for m in re.finditer(r"[A-Za-z]+", claim):
+        token = _american(m.group(0).lower())
+        if word in (token, stem(token)):
+            return set(content_stems(claim[: m.start()]))
+    return set()
+
+
+def _states(sentence: str, word: str, subject: set[str]) -> bool:
+    """Does ``sentence`` hold ``word`` (either reading) and every ``subject`` stem?"""
+    return (word in _raw_stems(sentence) or word in _words(sentence)) and subject <= set(
+        content_stems(sentence)
+    )
 
 
 def _same_subject(

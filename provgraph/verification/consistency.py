@@ -37,10 +37,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from provgraph.verification.changes import change_rewrite, extract_changes, judge_change
+from provgraph.verification.bridged_dates import bridged_by_duration, spanned_by_dates
+from provgraph.verification.changes import judge_claim_changes
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.meaning_conflicts import meaning_conflict
-from provgraph.verification.quantities import Quantities, read_quantities
+from provgraph.verification.quantities import read_quantities
 from provgraph.verification.slots import (
     Mention,
     Outcome,
@@ -104,6 +105,11 @@ class ConsistencyResult:
     #: Relative changes of the claim ("fell by 20%") a source change "from A to
     #: B" confirms.
     agreed_changes: tuple[str, ...] = ()
+    #: Claim values the source gives by arithmetic: comparisons two source values
+    #: confirm ("fewer heart attacks than the placebo group" / "31 … 58",
+    #: :mod:`.value_comparisons`) and durations two source dates span ("took eight
+    #: years" / "1961 … 1969", :mod:`.bridged_dates`).
+    agreed_derived: tuple[str, ...] = ()
     #: For a negation or antonym conflict: the share of the claim the conflicting
     #: sentence speaks of (its other content words; an antonym counts as the word it
     #: opposes). The conflict's own measure of relevance: a short claim ("Exports rose
@@ -123,12 +129,13 @@ class ConsistencyResult:
         """Every claim value is confirmed, at least one written otherwise, and nothing conflicts.
 
         NLI models misread rewritten numbers ("7%" / "0.07", "fell by 20%" /
-        "from 50,000 to 40,000") as contradictions; the verdict policy does not
-        let NLI alone contradict such a claim (docs/verification.md, session 5).
+        "from 50,000 to 40,000", "fewer than" / "31 … 58") as contradictions; the
+        verdict policy does not let NLI alone contradict such a claim
+        (docs/verification.md, session 5).
         """
         return (
             self.agreement == 1.0
-            and bool(self.agreed_values or self.agreed_changes)
+            and bool(self.agreed_values or self.agreed_changes or self.agreed_derived)
             and not self.anchored_mismatches
             and not self.negation_mismatch
         )
@@ -265,6 +272,7 @@ def _judge(
     pairs: list[tuple[str, str]],
     years: frozenset[str] = frozenset(),
     unstated: list[Mention] | None = None,
+    window: str = "",
 ) -> tuple[list[str], list[str], list[str], list[str]]:
     """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces.
 
@@ -273,6 +281,8 @@ def _judge(
     quantities (see :func:`_stated_elsewhere`). ``unstated``: also collects the
     values not agreed that nothing could state — digits nowhere in the source, no
     window value that :func:`~provgraph.verification.unstated.might_state` them.
+    ``window``: the text ``window_values`` were read from (a year it moves by a
+    duration it states is unverified, :mod:`.bridged_dates`).
     """
     mismatched: list[str] = []
     unverified: list[str] = []
@@ -286,6 +296,12 @@ def _judge(
             outcome, other, other_role = _unless_taken(
                 value, other, claim_values, outcomes, window_values, dates=dates
             )
+        if (
+            outcome == Outcome.MISMATCH
+            and other is not None
+            and bridged_by_duration(value, other, window)
+        ):
+            outcome, other, other_role = Outcome.UNVERIFIED, None, True
         stated = outcome == Outcome.MISMATCH and stated_elsewhere(
             value, source, whole=dates, years=years
         )
@@ -311,39 +327,6 @@ def _judge(
     return mismatched, unverified, agreed, against
 
 
-def _judge_changes(
-    claim: str, claim_read: Quantities, window_read: Quantities, rewrites: list[tuple[str, str]]
-) -> tuple[list[str], list[str], list[Mention]]:
-    """``(mismatched, agreed, claim quantities left to compare as plain values)``; each
-    agreeing change's rewrite in the source's values is appended to ``rewrites``.
-
-    A claim's relative change ("fell by 20%", "doubled") is judged against the
-    window's changes "from A to B" (:mod:`.changes`) when the window has any; its
-    percentage is then not also compared as a plain value. Without a change in
-    the window nothing is said about it (no signal, not counted).
-    """
-    if not window_read.changes:
-        return [], [], claim_read.mentions
-    mismatched: list[str] = []
-    agreed: list[str] = []
-    judged: list[tuple[int, int]] = []
-    for change in extract_changes(claim):
-        outcome, source_change = judge_change(change, window_read.changes)
-        if outcome == Outcome.AGREE:
-            agreed.append(change.surface)
-            rewrite = change_rewrite(change, *source_change) if source_change else None
-            if rewrite is not None:
-                rewrites.append(rewrite)
-        elif outcome == Outcome.MISMATCH:
-            mismatched.append(change.surface)
-        else:
-            continue
-        if change.value_span is not None:
-            judged.append(change.value_span)
-    rest = [m for m in claim_read.mentions if not any(s < m.end and m.start < e for s, e in judged)]
-    return mismatched, agreed, rest
-
-
 def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult:
     """Compare ``claim`` with its evidence ``window`` (and the whole ``source`` for presence)."""
     if not claim.strip() or not window.strip():
@@ -353,18 +336,30 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_read = read_quantities(claim, [(d.start, d.end) for d in claim_dates])
     window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])
     pairs: list[tuple[str, str]] = []
-    c_mm, c_ok, claim_quantities = _judge_changes(claim, claim_read, window_read, pairs)
+    c_mm, c_ok, claim_quantities = judge_claim_changes(claim, claim_read, window_read, pairs)
     compared = judge_value_comparisons(claim, window)
     claim_quantities = [
         m
         for m in claim_quantities
         if not any(s < m.end and m.start < e for s, e in compared.judged_spans)
     ]
+    # a duration the window states as two dates ("took eight years" / "1961 … 1969"),
+    # read by the focused pass as "took from 1961 to 1969" (not "a from … to … delay")
+    spanned = [(m, ends) for m in claim_quantities if (ends := spanned_by_dates(m, window))]
+    claim_quantities = [m for m in claim_quantities if all(m is not s for s, _ in spanned)]
+    pairs += [(m.surface, f"from {a} to {b}") for m, (a, b) in spanned if "-" not in m.surface]
+    derived = compared.agreed + [m.surface for m, _ in spanned]
     claim_years = years_of(claim)
     window_quantities = _same_years(window, window_read.mentions, claim_years)
     d_unstated: list[Mention] = []
     d_mm, d_unv, d_ok, d_against = _judge(
-        claim_dates, window_dates, source, dates=True, pairs=pairs, unstated=d_unstated
+        claim_dates,
+        window_dates,
+        source,
+        dates=True,
+        pairs=pairs,
+        unstated=d_unstated,
+        window=window,
     )
     q_unstated: list[Mention] = []
     q_mm, q_unv, q_ok, q_against = _judge(
@@ -376,8 +371,8 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         years=claim_years,
         unstated=q_unstated,
     )
-    q_mm, q_ok = q_mm + c_mm + compared.mismatched, q_ok + c_ok + compared.agreed
-    meaning = meaning_conflict(claim, window)
+    q_mm, q_ok = q_mm + c_mm + compared.mismatched, q_ok + c_ok + derived
+    meaning = meaning_conflict(claim, window, source)
     details: dict[str, str] = {}
     if d_against or q_against:
         details["values_in_source"] = ", ".join((d_against + q_against)[:10])
@@ -392,10 +387,11 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         values_checked=len(claim_dates)
         + len(claim_quantities)
         + len(c_mm + c_ok)
-        + len(compared.mismatched + compared.agreed),
+        + len(compared.mismatched + derived),
         values_agreed=len(d_ok) + len(q_ok),
         agreed_values=tuple(pairs),
         agreed_changes=tuple(c_ok),
+        agreed_derived=tuple(derived),
         conflict_share=meaning.share,
         unstated_spans=tuple(sorted((m.start, m.end) for m in q_unstated)),
         unstated_date_spans=tuple(sorted((m.start, m.end) for m in d_unstated)),

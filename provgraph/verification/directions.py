@@ -38,7 +38,7 @@ from provgraph.verification.comparatives import positive_form
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.roles import verb_lemma
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import STOPWORDS, clauses, content_stems, stem
+from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\d,.]*|\S")
 _MORE = {"more": True, "less": False, "fewer": False}
@@ -144,13 +144,15 @@ _LATER = frozenset(stem(w) for w in ("successor", "next", "later", "subsequent")
 
 
 def _side(tokens: list[str]) -> frozenset[str]:
-    """A side's words: content stems (an earlier / later one read as one word), and the
-    few stopwords that distinguish sides."""
+    """A side's words: content stems (an earlier / later one read as one word), the
+    few stopwords that distinguish sides, and years ("in 2022 than in 2021": a thing
+    compared with itself at another time)."""
     words = {
         "previous" if w in _EARLIER else "next" if w in _LATER else w
         for w in content_stems(" ".join(tokens))
     }
-    return frozenset(words) | {t.lower() for t in tokens if t.lower() in _SIDE_WORDS}
+    kept = {t.lower() for t in tokens if t.lower() in _SIDE_WORDS or YEAR_RE.fullmatch(t)}
+    return frozenset(words) | kept
 
 
 def comparisons(text: str) -> list[Comparison]:

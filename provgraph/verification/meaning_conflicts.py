@@ -8,7 +8,11 @@ asserts (:mod:`.null_results`), a pair of opposites
 (:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
 (:mod:`.roles`), a comparison stated the other way (:mod:`.directions`), a thing
 compared with its own past against a source change the other way (:mod:`.trends`), a
-superlative the source gives another holder (:mod:`.superlatives`).
+superlative the source gives another holder (:mod:`.superlatives`), an exclusive
+"only X" the source lists with another name (:mod:`.exclusives`), a passive's named
+agent the source names otherwise (:mod:`.agents`), a unanimous vote against a divided
+tally (:mod:`.votes`), a name the source replaces after the same preposition and word
+(:mod:`.named_slots`), a superlative at another rank (:mod:`.superlative_ranks`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
 (``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
@@ -20,17 +24,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from provgraph.verification.agents import agent_conflict
 from provgraph.verification.alternatives import alternatives_swap
 from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.directions import direction_conflict
 from provgraph.verification.ended_states import ended_state
+from provgraph.verification.exclusives import exclusive_conflict
+from provgraph.verification.named_slots import name_swap
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
 from provgraph.verification.roles import cancelled_event, role_swap
+from provgraph.verification.superlative_ranks import rank_conflict
 from provgraph.verification.superlatives import superlative_conflict
 from provgraph.verification.trends import trend_conflict
+from provgraph.verification.votes import vote_conflict
 
 
 @dataclass(frozen=True)
@@ -42,8 +51,9 @@ class MeaningConflict:
     details: dict[str, str] = field(default_factory=dict)
 
 
-def meaning_conflict(claim: str, window: str) -> MeaningConflict:
-    """Every meaning rule over ``claim`` and ``window``."""
+def meaning_conflict(claim: str, window: str, source: str | None = None) -> MeaningConflict:
+    """Every meaning rule over ``claim`` and ``window`` (``source``: the whole cited
+    text the window is part of, where a claim name may be stated elsewhere)."""
     statements = split_statements(claim) or [claim]
     negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
     if negation is None:
@@ -60,7 +70,25 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     direction = direction_conflict(claim, window)
     trend = trend_conflict(claim, window)
     superlative = superlative_conflict(claim, window)
+    rank = rank_conflict(claim, window)
+    exclusive = exclusive_conflict(claim, window)
+    agent = agent_conflict(claim, window)
+    vote = vote_conflict(claim, window)
+    renamed = name_swap(claim, window, window if source is None else source)
     details: dict[str, str] = {}
+    if rank is not None:
+        details["rank"] = (
+            f"{rank.superlative} {rank.noun}: claim rank {rank.claim_rank} / "
+            f"source rank {rank.source_rank}"
+        )
+    if renamed is not None:
+        details["name"] = f"claim: {renamed.preposition} {renamed.claim} / source: {renamed.source}"
+    if vote is not None:
+        details["vote"] = f"unanimous ({vote.unanimous_side}) / tally {vote.tally}"
+    if agent is not None:
+        details["agent"] = f"claim: {agent.verb} by {agent.claim} / source: by {agent.source}"
+    if exclusive is not None:
+        details["exclusive"] = f"claim: only {exclusive.name} / source: also {exclusive.other}"
     if superlative is not None:
         details["superlative"] = (
             f"claim: {superlative.claim.holder} / source: {superlative.source.holder} "
@@ -88,10 +116,25 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         antonym.subject_share if antonym is not None else None,
         ended.share if ended is not None else None,
         direction.share if direction is not None else None,
+        vote.share if vote is not None else None,
     )
     return MeaningConflict(
         found=any(
-            f is not None for f in (negation, antonym, swap, ended, direction, trend, superlative)
+            f is not None
+            for f in (
+                negation,
+                antonym,
+                swap,
+                ended,
+                direction,
+                trend,
+                superlative,
+                exclusive,
+                agent,
+                vote,
+                renamed,
+                rank,
+            )
         ),
         share=next((s for s in shares if s is not None), None),
         details=details,

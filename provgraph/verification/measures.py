@@ -18,6 +18,7 @@ merger was completed", while "built" vs "opened" would be two events.
 
 from __future__ import annotations
 
+from provgraph.verification.synonyms import NOUN_GROUPS
 from provgraph.verification.wordsets import stem
 
 _GROUPS: dict[str, tuple[str, ...]] = {
@@ -82,37 +83,13 @@ _PEOPLE = frozenset(
     ]
 )
 _PERSON = stem("persons")
-#: Plain synonyms among counted nouns ("holds 2 million books" / "600,000 volumes"):
-#: a count of one counts the others. Only words that name the same things in
-#: ordinary use ("posts", "states" and "tracks" name other things too: left out).
-_SYNONYM_GROUPS: tuple[frozenset[str], ...] = tuple(
-    frozenset(stem(w) for w in group.split())
-    for group in (
-        "books volumes titles",
-        "employees staff workers personnel",
-        "students pupils",
-        "residents inhabitants",
-        "children kids",
-        "doctors physicians",
-        "cars vehicles automobiles",
-        "houses homes dwellings",
-        "flats apartments",
-        "ships vessels",
-        "planes aircraft airplanes aeroplanes",
-        "films movies",
-        "companies firms businesses",
-        "shops stores",
-        "jobs positions",
-        "countries nations",
-    )
-)
 
 
 def same_counted_noun(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Do two counts count the same thing (shared noun stem, synonyms, or people and a
-    group of people)?"""
+    """Do two counts count the same thing (shared noun stem, synonyms —
+    :data:`.synonyms.NOUN_GROUPS` —, or people and a group of people)?"""
     if a & b:
         return True
-    if any(a & group and b & group for group in _SYNONYM_GROUPS):
+    if any(a & group and b & group for group in NOUN_GROUPS):
         return True
     return (_PERSON in a and bool(b & _PEOPLE)) or (_PERSON in b and bool(a & _PEOPLE))

@@ -8,7 +8,7 @@ say the same), "did not prevent infection but reduced severe illness" against
 * **cues** are clausal negations, including paraphrases: *not*, *n't*,
   *never*, *no*, *none*, *nobody*, *nothing*, *neither/nor*, *without*,
   *cannot*, *no longer*, *fails/failed to*, *refused/declined to*, *unable
-  to*, *lacks*, *too small / few / early … to* ("too small to show an effect");
+  to*, *lacks*, *ruled out*, *too small / few / early … to* ("too small to show an effect");
   fixed phrases that are not negations are ignored (*not only*,
   *no doubt*, *without doubt*, *no more than* — a quantity bound, left to the quantity check);
 * **contrastive** phrases (*rather than*, *instead of*, *as opposed to*,
@@ -48,7 +48,8 @@ _CONTRAST = re.compile(rf"{PREFERENCE}|\bin contrast to\b", re.IGNORECASE)
 _CUE = re.compile(
     r"\b(?:no longer|not|never|no|none|nobody|nothing|neither|nor|without|cannot|"
     r"fail(?:s|ed|ing)? to|refus(?:es|ed|ing)? to|declin(?:es|ed|ing)? to|unable to|"
-    r"lack(?:s|ed|ing)?|too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to)\b"
+    r"lack(?:s|ed|ing)?|rul(?:e|es|ed|ing) out|"
+    r"too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to)\b"
     r"|n['\u2019]t\b",
     re.IGNORECASE,
 )

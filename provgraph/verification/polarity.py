@@ -30,7 +30,8 @@ flip by rewriting one cue):
 
 The rewrite is a surface edit (``did not reduce`` → ``did reduce``, ``never
 won`` → ``won``, ``no association`` → ``some association``, ``failed to`` →
-``did``, ``not all`` → ``all``), chosen to keep the sentence grammatical without a lexicon.
+``did``, ``ruled out`` → ``planned``, ``not all`` → ``all``), chosen to keep the
+sentence grammatical without a lexicon.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from typing import Any
 from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.endings import ends_statement
 from provgraph.verification.focus import PairScorer
-from provgraph.verification.negation import negated_scopes
+from provgraph.verification.negation import negated_scopes, negation_conflict
 from provgraph.verification.nli import agreement
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
@@ -65,6 +66,10 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(?:fail|refuse|decline)\s+to\b", "do"),
         (r"\b(?:failed|refused|declined)\s+to\b", "did"),
         (r"\bunable\s+to\b", "able to"),
+        (r"\brules\s+out\b", "plans"),
+        (r"\brule\s+out\b", "plan"),
+        (r"\bruled\s+out\b", "planned"),
+        (r"\bruling\s+out\b", "planning"),
         (r"\bwithout\s+any\b", "with some"),
         (r"\bwithout\b", "with"),
         (r"\bno one\b", "someone"),
@@ -126,9 +131,18 @@ def reading_windows(source: str, nli: StageScore) -> list[str]:
 
 
 #: The positive form's contradiction where a window sentence ends what it asserts
-#: (:mod:`.endings`) or states its opposite (:mod:`.antonyms`: "The contract was legal."
-#: against "found the contract illegal"): what the model gives a clear contradiction.
+#: (:mod:`.endings`), states its opposite (:mod:`.antonyms`: "The contract was legal."
+#: against "found the contract illegal") or denies it (:mod:`.negation`: "ruled out job
+#: cuts"): what the model gives a clear contradiction.
 ENDED_CONTRADICTION = 0.9
+
+
+def _denied_by(window: str, positive: str) -> bool:
+    """Does a negation of ``window`` deny what ``positive`` asserts ("ruled out job cuts"
+    against "said the company would cut jobs"): the scoped negation rule's finding on
+    the source's side."""
+    finding = negation_conflict(positive, window)
+    return finding is not None and finding.side == "source"
 
 
 def _read(
@@ -139,7 +153,9 @@ def _read(
     opposite."""
     entailment, contradiction = scores[(window, positive)]
     if contradiction is not None and (
-        ends_statement(positive, window) or antonym_conflict(positive, window) is not None
+        ends_statement(positive, window)
+        or antonym_conflict(positive, window) is not None
+        or _denied_by(window, positive)
     ):
         contradiction = max(contradiction, ENDED_CONTRADICTION)
     return entailment, contradiction

@@ -10,8 +10,9 @@ claim: nothing in it speaks of what the claim says its subject did or is.
 The test is lexical and deliberately narrow: the claim's predicate (its content
 words after the subject, the subject's own words removed) has no word — nor an
 opposite of one, by the antonym lexicons ("permanently closed" / "open every
-day") — in any window the contradiction was read in (the best and the most
-contradicting: :func:`~provgraph.verification.polarity.reading_windows`). A
+day"), nor a synonymous verb ("started" / "began", :mod:`.synonyms`) — in any
+window the contradiction was read in (the best and the most contradicting:
+:func:`~provgraph.verification.polarity.reading_windows`). A
 predicate with a name is never judged here: a swapped name is how a true
 contradiction often reads ("is in Ohio" / "is in Texas"). Numbers are not words
 here; a value the source gives otherwise *about the same thing* is the
@@ -29,6 +30,7 @@ from provgraph.verification.claimsplit import subject_and_verb
 from provgraph.verification.polarity import reading_windows
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.synonyms import same_verb
 from provgraph.verification.wordsets import content_stems, stem
 
 _NAME = re.compile(r"(?<=\s)[A-Z][a-z]")
@@ -54,11 +56,14 @@ def predicate_words(claim: str) -> list[str] | None:
 
 
 def _spoken_of(words: list[str], window: str) -> bool:
-    """Does ``window`` use one of ``words``, or an opposite of one ("closed" / "open")?"""
+    """Does ``window`` use one of ``words``, an opposite of one ("closed" / "open") or a
+    synonymous verb ("started" / "began")?"""
     there = [w.lower() for w in _WORD.findall(window)]
     stems = {stem(w) for w in there}
     return any(
-        stem(word) in stems or any(are_opposites(word, other) for other in there) for word in words
+        stem(word) in stems
+        or any(are_opposites(word, other) or same_verb(word, other) for other in there)
+        for word in words
     )
 
 

@@ -28,7 +28,7 @@ systematic slips). On top of the library:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from provgraph.verification.ages import AGE_KIND, age_interval
 from provgraph.verification.bounds import bounded
@@ -301,7 +301,50 @@ def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> 
         for a, b in pairs
         if a in by_raw and b in by_raw and by_raw[a].kind == by_raw[b].kind
     ]
-    return Quantities(sorted(out, key=lambda m: m.start), changes)
+    return Quantities(_compound_measures(text, sorted(out, key=lambda m: m.start)), changes)
+
+
+#: Dimensions written as a sum of units, largest first: "2 hours 25 minutes",
+#: "5 feet 10 inches", "3 kg 200 g".
+_COMPOUND_KINDS = frozenset({"time", "length", "mass"})
+_COMPOUND_JOIN = re.compile(r"\s*(?:,\s*|\s+and\s+)?")
+
+
+def _unit_word(surface: str) -> str:
+    """The last word of a value as written, its unit ("minutes" of "25 minutes")."""
+    words = re.findall(r"[A-Za-z]+", surface)
+    return words[-1].lower() if words else ""
+
+
+def _compound_measures(text: str, mentions: list[Mention]) -> list[Mention]:
+    """Adjacent values of one dimension, the larger unit first, read as their sum.
+
+    "2 hours 25 minutes" is one duration of 2 h 25 min: read apart, its "2 hours"
+    contradicted "about two and a half hours" (issue 14's paraphrases called
+    contradictions). Joined by nothing, a comma or "and"; in two units, the first
+    exceeding the second (so "5 km, 3 km and 1 km" stays a list).
+    """
+    out: list[Mention] = []
+    for mention in mentions:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.kind == mention.kind
+            and mention.kind in _COMPOUND_KINDS
+            and last.low > mention.high
+            and _unit_word(last.surface) != _unit_word(mention.surface)
+            and _COMPOUND_JOIN.fullmatch(text[last.end : mention.start])
+        ):
+            out[-1] = replace(
+                last,
+                low=last.low + mention.low,
+                high=last.high + mention.high,
+                surface=text[last.start : mention.end],
+                end=mention.end,
+            )
+            continue
+        out.append(mention)
+    return out
 
 
 def extract_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> list[Mention]:

@@ -11,8 +11,8 @@ with a source value, not a claim comparison with two source values. Read here:
 * a source sentence with exactly two values of one kind (a change's "62,000, up
   from 45,000 at the old ground" too), each attributed to one side: the words
   around a value (from the previous value, or the sentence start, to it; after it
-  for the last one) that the other value's do not share must meet that side's
-  words and not the other side's.
+  for the last one — else, read the other way, from it to the next value) that the
+  other value's do not share must meet that side's words and not the other side's.
 
 The comparison agrees when the values go its way (a ratio: within 10 % of the
 stated factor) and is a mismatch otherwise. Dimensions whose direction depends on
@@ -29,6 +29,7 @@ from provgraph.verification.directions import comparisons
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.slots import Mention
+from provgraph.verification.stated import years_of
 from provgraph.verification.wordsets import SMALL_NUMBERS, content_stems
 
 #: Adjectives whose "more" is the smaller value ("cheaper": the lower price).
@@ -64,9 +65,10 @@ _RATIO_TOLERANCE = 0.1
 
 
 def _words(text: str) -> frozenset[str]:
-    """Content stems, and "new", the stopword that tells "the new plant" from the old."""
+    """Content stems, "new" (the stopword that tells "the new plant" from the old) and
+    years (a value "in 2022" against one "in 2021")."""
     new = {"new"} if re.search(r"(?i)\bnew\b", text) else set()
-    return frozenset(content_stems(text)) | new
+    return frozenset(content_stems(text)) | new | years_of(text)
 
 
 @dataclass(frozen=True)
@@ -110,7 +112,7 @@ def _claim_comparisons(claim: str) -> list[ClaimComparison]:
 
 def _zones(sentence: str, values: list[Mention]) -> list[frozenset[str]]:
     """Each value's words: from the previous value (or the start) to it; the last one's
-    also after it."""
+    also after it ("A bus ticket costs $12, while the train fare is $30")."""
     zones: list[frozenset[str]] = []
     previous = 0
     for i, value in enumerate(values):
@@ -119,6 +121,20 @@ def _zones(sentence: str, values: list[Mention]) -> list[frozenset[str]]:
             words |= _words(sentence[value.end :])
         zones.append(words)
         previous = value.end
+    return zones
+
+
+def _zones_after(sentence: str, values: list[Mention]) -> list[frozenset[str]]:
+    """Each value's words read the other way: from it to the next value (or the end);
+    the first one's also before it ("in 31 patients in the treatment group and 58 in
+    the placebo group")."""
+    zones: list[frozenset[str]] = []
+    for i, value in enumerate(values):
+        end = values[i + 1].start if i + 1 < len(values) else len(sentence)
+        words = _words(sentence[value.end : end])
+        if i == 0:
+            words |= _words(sentence[: value.start])
+        zones.append(words)
     return zones
 
 
@@ -173,8 +189,14 @@ def judge_value_comparisons(claim: str, window: str) -> ComparisonJudgement:
     ]
     for comparison in claimed:
         for text, values in readings:
-            zones = _zones(text, values)
-            sides = _sides(comparison, zones[0], zones[1])
+            sides = next(
+                (
+                    found
+                    for zones in (_zones(text, values), _zones_after(text, values))
+                    if (found := _sides(comparison, zones[0], zones[1])) is not None
+                ),
+                None,
+            )
             if sides is None:
                 continue
             left, right = values[sides[0]], values[sides[1]]
