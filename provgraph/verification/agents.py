@@ -23,7 +23,9 @@ from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems
 
 #: A past participle and its "by" phrase, up to the clause's end.
-_BY_AGENT = re.compile(r"\b(?P<verb>[a-z]{3,}(?:ed|en|wn|t))\s+by\s+(?P<agent>[^,.;:()]{2,80})")
+_BY_AGENT = re.compile(
+    r"\b(?P<verb>[a-z]+(?:ed|en|wn|t)|led|made|held|won|run|done)\s+by\s+(?P<agent>[^,.;:()]{2,80})"
+)
 #: A capitalised word that is not a sentence's first or a determiner.
 _NAMED = re.compile(r"\b(?!(?:The|A|An|His|Her|Its|Their)\b)[A-Z][\w'-]+")
 _AGENT_WORDS = 6

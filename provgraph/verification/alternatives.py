@@ -7,7 +7,10 @@ other asserts, they say opposite things with the same words — which a small NL
 model reads as agreement (its word overlap is total). Both directions are
 required: a source that merely mentions the claim's set-aside alternative
 ("a tram line was also discussed") is not a conflict; the same choice stated
-twice ("speed, not price" / "speed rather than price") never is.
+twice ("speed, not price" / "speed rather than price") never is. A claim making
+no choice that names the alternative the source sets aside, and not the one it
+asserts, says what the source denies ("took place in Madrid" / "in Barcelona, not
+in Madrid").
 """
 
 from __future__ import annotations
@@ -57,13 +60,15 @@ def preferences(sentence: str) -> list[Preference]:
 
 
 def alternatives_swap(claim: str, window: str) -> RoleFinding | None:
-    """The claim's choice stated the other way round by the window's closest sentence."""
+    """The claim's choice stated the other way round by the window's closest sentence;
+    for a claim making no choice, the alternative that sentence sets aside asserted by
+    the claim (:func:`_aside_asserted`)."""
     claimed = [p for s in split_sentences(claim) for p in preferences(s.text)]
-    if not claimed:
-        return None
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return None
+    if not claimed:
+        return _aside_asserted(claim, sentence)
     for stated in preferences(sentence):
         for mine in claimed:
             if mine.aside & stated.asserted and mine.asserted & stated.aside:
@@ -72,4 +77,31 @@ def alternatives_swap(claim: str, window: str) -> RoleFinding | None:
                     (mine.asserted_text, mine.aside_text),
                     (stated.asserted_text, stated.aside_text),
                 )
+    return None
+
+
+def _aside_asserted(claim: str, sentence: str) -> RoleFinding | None:
+    """ "The conference took place in Madrid." against "… took place in Barcelona, not in
+    Madrid as originally planned": the claim names the alternative the sentence sets
+    aside (the first content word after the phrase) and not the one it asserts (the
+    last before it), and half of the words before that (the choice's subject and verb:
+    "Vikki Carr sang 'America the Beautiful' rather than the anthem" says nothing of
+    Pink). A claim naming both, or neither, is not read."""
+    words = set(content_stems(claim))
+    for stated in preferences(sentence):
+        asserted = content_stems(stated.asserted_text)
+        asserted_head, aside_head = asserted[-1:], content_stems(stated.aside_text)[:1]
+        context = set(asserted[:-1])  # the choice's subject and verb ("the conference took place")
+        if (
+            aside_head
+            and asserted_head
+            and aside_head[0] in words
+            and asserted_head[0] not in words
+            and len(context & words) * 2 >= len(context)
+        ):
+            return RoleFinding(
+                "rather than",
+                (claim.strip(" ."), ""),
+                (stated.asserted_text, stated.aside_text),
+            )
     return None

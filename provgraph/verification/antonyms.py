@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from provgraph.verification.negation import best_sentence, negated_scopes
@@ -50,7 +51,8 @@ approved vetoed; leave stay; left stay; leave remain; left remained; left stayed
 uphold overturn; upheld overturned; uphold reverse; upheld reversed; uphold quash;
 upheld quashed; charge free; charges free; charged free; fee free; paid free;
 low highest; high lowest; small largest; small biggest; large smallest; big smallest;
-previous current; former current; outgoing incoming
+previous current; former current; outgoing incoming;
+permanent temporary; permanent temporarily; permanently temporarily; permanently temporary
 """
 
 
@@ -152,7 +154,8 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     """The first opposite pair between the claim and its best-matching window sentence,
     else another sentence's that speaks of the claim's subject.
 
-    Phrasal verbs are read as their one-word verb first ("turned down" → "rejected").
+    Phrasal verbs are read as their one-word verb first ("turned down" → "rejected"),
+    superlatives as their adjective ("the driest summer" opposes "unusually wet").
     The best-matching sentence may be about something else that did what the claim
     says ("Third-quarter revenue rose 8% … Net income fell to $140 million." for "Net
     income rose in the third quarter"): when it holds no opposite pair at all, a
@@ -161,6 +164,7 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     claim's own word of that subject.
     """
     claim, window = plain_verbs(claim), plain_verbs(window)
+    claim, window = plain_superlatives(claim), plain_superlatives(window)
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return _conflict_of_subject(claim, window, read="")
@@ -175,6 +179,35 @@ class _Outcome:
 
 
 _NO_PAIR, _NOT_A_CONFLICT = _Outcome(), _Outcome()
+
+
+_SUPERLATIVE = re.compile(r"\b[a-z]{2,}est\b")
+
+
+def plain_superlatives(text: str) -> str:
+    """``text`` with each superlative adjective as its plain form ("driest" → "dry",
+    "highest" → "high"): the opposite of "wet" is "dry" at any degree. Words ending in
+    "est" that are no superlative ("interest", "honest", "modest") stay."""
+
+    def plain(m: re.Match[str]) -> str:
+        word = m.group(0)
+        lemmas = _adjective_lemmas(word)
+        return lemmas[0] if lemmas and lemmas[0] != word else word
+
+    return _SUPERLATIVE.sub(plain, text)
+
+
+@lru_cache(maxsize=4096)
+def _adjective_lemmas(word: str) -> tuple[str, ...]:
+    from lemminflect import getAllLemmas
+
+    return tuple(getAllLemmas(word).get("ADJ", ()))
+
+
+def _adverbs(text: str) -> set[str]:
+    """Stems of the "-ly" adverbs of ``text`` ("unusually wet"): a degree, not the subject
+    the two sides must share."""
+    return {s for w in re.findall(r"\b[a-z]{3,}ly\b", text) for s in content_stems(w)}
 
 
 def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
@@ -196,7 +229,7 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                 if opposite in source_words and opposite not in claim_words:
                     if {stem_of(word), stem_of(opposite)} & negated or _converse(claim, sentence):
                         return _NOT_A_CONFLICT
-                    rest = claim_content - {stem_of(word)}
+                    rest = claim_content - {stem_of(word)} - _adverbs(claim)
                     if rest & _excepted(sentence):
                         return _NOT_A_CONFLICT  # "opens every day except Monday"
                     if _same_subject(rest, sentence_content, _numbers(claim), _numbers(sentence)):
@@ -231,7 +264,7 @@ def _subject_of(claim: str, word: str) -> set[str]:
     for m in re.finditer(r"[A-Za-z]+", claim):
         token = _american(m.group(0).lower())
         if word in (token, stem(token)):
-            return set(content_stems(claim[: m.start()]))
+            return set(content_stems(claim[: m.start()])) - _adverbs(claim)
     return set()
 
 

@@ -372,7 +372,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         unstated=q_unstated,
     )
     q_mm, q_ok = q_mm + c_mm + compared.mismatched, q_ok + c_ok + derived
-    meaning = meaning_conflict(claim, window, source)
+    meaning = meaning_conflict(claim, window)
     details: dict[str, str] = {}
     if d_against or q_against:
         details["values_in_source"] = ", ".join((d_against + q_against)[:10])

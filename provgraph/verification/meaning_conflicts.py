@@ -11,8 +11,9 @@ compared with its own past against a source change the other way (:mod:`.trends`
 superlative the source gives another holder (:mod:`.superlatives`), an exclusive
 "only X" the source lists with another name (:mod:`.exclusives`), a passive's named
 agent the source names otherwise (:mod:`.agents`), a unanimous vote against a divided
-tally (:mod:`.votes`), a name the source replaces after the same preposition and word
-(:mod:`.named_slots`), a superlative at another rank (:mod:`.superlative_ranks`).
+tally (:mod:`.votes`), a superlative at another rank (:mod:`.superlative_ranks`), two
+events in the order the claim denies (:mod:`.event_order`), an "all" the source limits
+(:mod:`.universals`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
 (``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
@@ -31,14 +32,15 @@ from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.directions import direction_conflict
 from provgraph.verification.ended_states import ended_state
+from provgraph.verification.event_order import order_conflict
 from provgraph.verification.exclusives import exclusive_conflict
-from provgraph.verification.named_slots import name_swap
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
 from provgraph.verification.roles import cancelled_event, role_swap
 from provgraph.verification.superlative_ranks import rank_conflict
 from provgraph.verification.superlatives import superlative_conflict
 from provgraph.verification.trends import trend_conflict
+from provgraph.verification.universals import universal_limit
 from provgraph.verification.votes import vote_conflict
 
 
@@ -51,9 +53,8 @@ class MeaningConflict:
     details: dict[str, str] = field(default_factory=dict)
 
 
-def meaning_conflict(claim: str, window: str, source: str | None = None) -> MeaningConflict:
-    """Every meaning rule over ``claim`` and ``window`` (``source``: the whole cited
-    text the window is part of, where a claim name may be stated elsewhere)."""
+def meaning_conflict(claim: str, window: str) -> MeaningConflict:
+    """Every meaning rule over ``claim`` and ``window``."""
     statements = split_statements(claim) or [claim]
     negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
     if negation is None:
@@ -71,18 +72,21 @@ def meaning_conflict(claim: str, window: str, source: str | None = None) -> Mean
     trend = trend_conflict(claim, window)
     superlative = superlative_conflict(claim, window)
     rank = rank_conflict(claim, window)
+    order = order_conflict(claim, window)
+    limited = universal_limit(claim, window)
     exclusive = exclusive_conflict(claim, window)
     agent = agent_conflict(claim, window)
     vote = vote_conflict(claim, window)
-    renamed = name_swap(claim, window, window if source is None else source)
     details: dict[str, str] = {}
+    if limited is not None:
+        details["universal"] = f"claim: {limited.claim} / source: {limited.limit}"
+    if order is not None:
+        details["order"] = f"claim: {order.relation} / source: {order.first}, {order.second}"
     if rank is not None:
         details["rank"] = (
             f"{rank.superlative} {rank.noun}: claim rank {rank.claim_rank} / "
             f"source rank {rank.source_rank}"
         )
-    if renamed is not None:
-        details["name"] = f"claim: {renamed.preposition} {renamed.claim} / source: {renamed.source}"
     if vote is not None:
         details["vote"] = f"unanimous ({vote.unanimous_side}) / tally {vote.tally}"
     if agent is not None:
@@ -132,8 +136,9 @@ def meaning_conflict(claim: str, window: str, source: str | None = None) -> Mean
                 exclusive,
                 agent,
                 vote,
-                renamed,
                 rank,
+                order,
+                limited,
             )
         ),
         share=next((s for s in shares if s is not None), None),

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.7"
+ENGINE_VERSION = "0.4.8"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -58,7 +58,15 @@ with a scale word, "a single", changes re-read in the source's values, compariso
 against two values, endings that state a "no longer", opposites in the polarity reading,
 a split claim's statement with no word in the window — superlatives.py, phrasal.py,
 proportions.py, claimsplit.py, frequencies.py, ranks.py, quantulum_reader.py, changes.py,
-value_comparisons.py, negation.py, polarity.py, ended_states.py, focus.py)."""
+value_comparisons.py, negation.py, polarity.py, ended_states.py, focus.py; 0.4.8, session
+20: a figure paired with another year in one sentence, counted-noun and verb synonyms,
+comparisons off a change or in two years, durations between two dates and years moved by a
+stated duration, exclusives, passive agents, unanimous votes, superlative ranks, event
+order, limited universals, a set-aside alternative asserted, opposites in another sentence
+and as superlatives, "ruled out" and "too … to", compound durations — stated.py,
+consistency.py, synonyms.py, value_comparisons.py, bridged_dates.py, exclusives.py,
+agents.py, votes.py, superlative_ranks.py, event_order.py, universals.py, alternatives.py,
+antonyms.py, negation.py, polarity.py, quantities.py, changes.py, predicate.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

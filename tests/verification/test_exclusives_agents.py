@@ -1,5 +1,5 @@
-"""An exclusive "only X" the source widens, a passive's named agent named otherwise, a
-unanimous vote against a divided tally, and a name replaced in its slot."""
+"""An exclusive "only X" the source widens, a passive's named agent named otherwise, and a
+unanimous vote against a divided tally."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import pytest
 from provgraph.verification.agents import agent_conflict
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.exclusives import exclusive_conflict
-from provgraph.verification.named_slots import name_swap
 from provgraph.verification.votes import vote_conflict
 
 _UPDATE = "The update is rolling out to both Android and iOS devices this week."
@@ -139,56 +138,3 @@ def test_a_unanimous_vote_against_a_divided_tally(claim: str, source: str, side:
 )
 def test_no_vote_conflict(claim: str, source: str) -> None:
     assert vote_conflict(claim, source) is None
-
-
-@pytest.mark.parametrize(
-    ("claim", "source", "names"),
-    [
-        (
-            "The festival is held in Glasgow.",
-            "The festival is held every August in Edinburgh.",
-            ("Glasgow", "Edinburgh"),
-        ),
-        (
-            "The team moved to Denver in 1990.",
-            "The team moved to Phoenix in 1990 after a stadium dispute.",
-            ("Denver", "Phoenix"),
-        ),
-        (
-            "The film was directed by Peter Jackson.",
-            "The film was directed by Jane Campion.",
-            ("Peter Jackson", "Jane Campion"),
-        ),
-    ],
-)
-def test_a_name_replaced_in_its_slot(claim: str, source: str, names: tuple[str, str]) -> None:
-    found = name_swap(claim, source, source)
-    assert found is not None and (found.claim, found.source) == names
-    assert check_consistency(claim, source, source).negation_mismatch
-
-
-@pytest.mark.parametrize(
-    ("claim", "window", "source"),
-    [
-        # the claim's name is in the source, as part of a longer place
-        (
-            "The singer was born in London.",
-            "The singer was born in Camden, London, in 1980.",
-            "The singer was born in Camden, London, in 1980.",
-        ),
-        # stated elsewhere in the cited source than the window
-        (
-            "The festival is held in Glasgow.",
-            "The festival is held every August in Edinburgh.",
-            "The festival is held every August in Edinburgh. A winter edition runs in Glasgow.",
-        ),
-        # another statement: the source's name is not in the claim's slot
-        (
-            "The company was founded in Oslo.",
-            "The company's products are sold in Sweden and Denmark.",
-            "The company's products are sold in Sweden and Denmark.",
-        ),
-    ],
-)
-def test_no_name_swap(claim: str, window: str, source: str) -> None:
-    assert name_swap(claim, window, source) is None

@@ -149,6 +149,13 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "to Jersey': the negation check finds the source's own negation over the same words "
         "(a double negative it cannot resolve) and NLI entails 0.93"
     ),
+    # session 20's file
+    "s20-bridged-year": (
+        "unsupported, no longer contradicted: 'opened in 1950' against 'closed in 2000 after "
+        "fifty years of production' — the source states the fifty years between the two "
+        "years, so 1950 is unverified, not a mismatch; NLI contradiction 0.94 (it cannot "
+        "subtract) keeps the support below the weak band"
+    ),
     # session 17's file
     "s17-null-degree-minor": (
         "supported at 0.500 with NLI contradiction 0.70 and entailment 0.24: 'a minor role' "
@@ -190,9 +197,10 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s17.jsonl",
         "hard_cases_s18.jsonl",
         "hard_cases_s19.jsonl",
+        "hard_cases_s20.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
-    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 92, 62]
+    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 14, 92, 62]
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
     assert set(KNOWN_MODEL_LIMITS) <= set(ids)
