@@ -50,7 +50,6 @@ expand shrink; expand cut; expand reduce; approve block; approved blocked; appro
 approved vetoed; leave stay; left stay; leave remain; left remained; left stayed;
 uphold overturn; upheld overturned; uphold reverse; upheld reversed; uphold quash;
 upheld quashed; charge free; charges free; charged free; fee free; paid free;
-low highest; high lowest; small largest; small biggest; large smallest; big smallest;
 previous current; former current; outgoing incoming;
 permanent temporary; permanent temporarily; permanently temporarily; permanently temporary
 """

@@ -9,7 +9,7 @@ NLI model reads such pairs as entailment (every claim word is in the source). Th
 rule needs the claim's quantified noun (its stem) and a source sentence holding half
 of the claim's other content words; a source that says "all" of the same noun itself
 (without "not") is no limit. "All over", "at all", "after all", "all the time" are
-no quantifiers.
+no quantifiers, and "not all" claims no whole.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems
 
 _UNIVERSAL = re.compile(
-    r"(?<!\bat )(?<!\bafter )\b(?:all|every|each)\s+(?:of\s+)?(?:the\s+|its\s+|their\s+)?"
-    r"(?P<noun>[a-z]{3,})\b",
+    r"(?<!\bat )(?<!\bafter )(?<!\bnot )\b(?:all|every|each)\s+"
+    r"(?:of\s+)?(?:the\s+|its\s+|their\s+)?(?P<noun>[a-z]{3,})\b",
     re.IGNORECASE,
 )
 _NOT_QUANTIFIED = frozenset({"over", "the", "time", "along", "around", "together", "year"})

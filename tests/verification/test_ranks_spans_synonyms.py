@@ -195,3 +195,8 @@ def test_a_universal_the_source_limits(claim: str, source: str, limit: str) -> N
 )
 def test_no_universal_limit(claim: str, source: str) -> None:
     assert universal_limit(claim, source) is None
+
+
+def test_a_negated_universal_claims_no_whole() -> None:
+    source = "Most gay men speak in the same range as other men."
+    assert universal_limit("However, not all gay men speak with a higher voice.", source) is None
