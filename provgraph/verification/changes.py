@@ -20,15 +20,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from provgraph.verification.bounds import bounded
 from provgraph.verification.fraction_words import FRACTION_BAND, fraction_percent
 from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
 from provgraph.verification.wordsets import near_stems
-
-if TYPE_CHECKING:  # quantities reads proportions, which read this module's fractions
-    from provgraph.verification.quantities import Quantities
 
 _MULTIPLIERS = {"doubl": 2.0, "tripl": 3.0, "trebl": 3.0, "quadrupl": 4.0, "halv": 0.5}
 _MULTIPLIER_RE = re.compile(r"\b(?P<word>doubl|tripl|trebl|quadrupl|halv)(?:ed|es|ing|e)\b", re.I)
@@ -190,36 +186,3 @@ def change_rewrite(change: Change, old: Mention, new: Mention) -> tuple[str, str
     if not re.search(r"[A-Za-z]", verb):
         return None
     return change.surface, f"{verb} from {old.surface.strip()} to {new.surface.strip()}"
-
-
-def judge_claim_changes(
-    claim: str, claim_read: Quantities, window_read: Quantities, rewrites: list[tuple[str, str]]
-) -> tuple[list[str], list[str], list[Mention]]:
-    """``(mismatched, agreed, claim quantities left to compare as plain values)``; each
-    agreeing change's rewrite in the source's values is appended to ``rewrites``.
-
-    A claim's relative change ("fell by 20%", "doubled") is judged against the
-    window's changes "from A to B" (:func:`judge_change`) when the window has any; its
-    percentage is then not also compared as a plain value. Without a change in
-    the window nothing is said about it (no signal, not counted).
-    """
-    if not window_read.changes:
-        return [], [], claim_read.mentions
-    mismatched: list[str] = []
-    agreed: list[str] = []
-    judged: list[tuple[int, int]] = []
-    for change in extract_changes(claim):
-        outcome, source_change = judge_change(change, window_read.changes)
-        if outcome == Outcome.AGREE:
-            agreed.append(change.surface)
-            rewrite = change_rewrite(change, *source_change) if source_change else None
-            if rewrite is not None:
-                rewrites.append(rewrite)
-        elif outcome == Outcome.MISMATCH:
-            mismatched.append(change.surface)
-        else:
-            continue
-        if change.value_span is not None:
-            judged.append(change.value_span)
-    rest = [m for m in claim_read.mentions if not any(s < m.end and m.start < e for s, e in judged)]
-    return mismatched, agreed, rest

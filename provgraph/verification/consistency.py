@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass, field
 
 from provgraph.verification.bridged_dates import bridged_by_duration, spanned_by_dates
-from provgraph.verification.changes import judge_claim_changes
+from provgraph.verification.change_checks import judge_claim_changes
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.quantities import read_quantities

@@ -23,7 +23,9 @@ the verdict then uses the pair's relevance).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from provgraph.verification.agents import agent_conflict
 from provgraph.verification.alternatives import alternatives_swap
@@ -77,44 +79,48 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     exclusive = exclusive_conflict(claim, window)
     agent = agent_conflict(claim, window)
     vote = vote_conflict(claim, window)
-    details: dict[str, str] = {}
-    if limited is not None:
-        details["universal"] = f"claim: {limited.claim} / source: {limited.limit}"
-    if order is not None:
-        details["order"] = f"claim: {order.relation} / source: {order.first}, {order.second}"
-    if rank is not None:
-        details["rank"] = (
-            f"{rank.superlative} {rank.noun}: claim rank {rank.claim_rank} / "
-            f"source rank {rank.source_rank}"
-        )
-    if vote is not None:
-        details["vote"] = f"unanimous ({vote.unanimous_side}) / tally {vote.tally}"
-    if agent is not None:
-        details["agent"] = f"claim: {agent.verb} by {agent.claim} / source: by {agent.source}"
-    if exclusive is not None:
-        details["exclusive"] = f"claim: only {exclusive.name} / source: also {exclusive.other}"
-    if superlative is not None:
-        details["superlative"] = (
-            f"claim: {superlative.claim.holder} / source: {superlative.source.holder} "
-            f"({superlative.source.superlative} {superlative.source.noun})"
-        )
-    if swap is not None:
-        details["roles"] = (
-            f"claim {swap.claim[0]} {swap.verb} {swap.claim[1]} / "
-            f"source {swap.source[0]} {swap.verb} {swap.source[1]}"
-        )
-    if ended is not None:
-        details["ended_state"] = f"claim: {ended.state} / source: {ended.event}"
-    if direction is not None:
-        details["comparison_direction"] = f"claim: {direction.claim} / source: {direction.source}"
-    if trend is not None:
-        details["trend"] = f"claim: {trend.claim} / source: {trend.source}"
-    if negation is not None:
-        details["negated_predicate"] = (
-            f"{negation.side}: {negation.cue} {' '.join(negation.predicate)}"
-        )
-    if antonym is not None:
-        details["antonyms"] = f"claim {antonym.claim_word} / source {antonym.source_word}"
+    # every rule's finding and how the report names it: one table, so a rule that fires
+    # always both sets the signal and explains itself
+    described: list[tuple[str, object, Callable[[Any], str]]] = [
+        ("universal", limited, lambda f: f"claim: {f.claim} / source: {f.limit}"),
+        ("order", order, lambda f: f"claim: {f.relation} / source: {f.first}, {f.second}"),
+        (
+            "rank",
+            rank,
+            lambda f: (
+                f"{f.superlative} {f.noun}: claim rank {f.claim_rank} / source rank {f.source_rank}"
+            ),
+        ),
+        ("vote", vote, lambda f: f"unanimous ({f.unanimous_side}) / tally {f.tally}"),
+        ("agent", agent, lambda f: f"claim: {f.verb} by {f.claim} / source: by {f.source}"),
+        ("exclusive", exclusive, lambda f: f"claim: only {f.name} / source: also {f.other}"),
+        (
+            "superlative",
+            superlative,
+            lambda f: (
+                f"claim: {f.claim.holder} / source: {f.source.holder} "
+                f"({f.source.superlative} {f.source.noun})"
+            ),
+        ),
+        (
+            "roles",
+            swap,
+            lambda f: (
+                f"claim {f.claim[0]} {f.verb} {f.claim[1]} / "
+                f"source {f.source[0]} {f.verb} {f.source[1]}"
+            ),
+        ),
+        ("ended_state", ended, lambda f: f"claim: {f.state} / source: {f.event}"),
+        ("comparison_direction", direction, lambda f: f"claim: {f.claim} / source: {f.source}"),
+        ("trend", trend, lambda f: f"claim: {f.claim} / source: {f.source}"),
+        (
+            "negated_predicate",
+            negation,
+            lambda f: f"{f.side}: {f.cue} {' '.join(f.predicate)}",
+        ),
+        ("antonyms", antonym, lambda f: f"claim {f.claim_word} / source {f.source_word}"),
+    ]
+    details = {key: text(f) for key, f, text in described if f is not None}
     shares = (
         negation.share if negation is not None else None,
         antonym.subject_share if antonym is not None else None,
@@ -123,24 +129,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         vote.share if vote is not None else None,
     )
     return MeaningConflict(
-        found=any(
-            f is not None
-            for f in (
-                negation,
-                antonym,
-                swap,
-                ended,
-                direction,
-                trend,
-                superlative,
-                exclusive,
-                agent,
-                vote,
-                rank,
-                order,
-                limited,
-            )
-        ),
+        found=bool(details),
         share=next((s for s in shares if s is not None), None),
         details=details,
     )

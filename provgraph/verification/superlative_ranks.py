@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from provgraph.verification.ordinal_words import ORDINAL_NUMBERS
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.superlatives import NOT_SUPERLATIVE
 from provgraph.verification.wordsets import clauses, content_stems
 
 _ORDINAL = (
@@ -30,7 +31,6 @@ _SUPERLATIVE = re.compile(
     r"(?P<sup>most\s+[a-z]+|least\s+[a-z]+|best-[a-z]+|[a-z]{2,}est|best|worst)\s+(?P<noun>[a-z]+)",
     re.IGNORECASE,
 )
-_NOT_SUPERLATIVE = frozenset({"interest", "forest", "honest", "modest", "harvest", "request"})
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def _ranked(text: str) -> list[tuple[str, str, int, str]]:
     out = []
     for m in _SUPERLATIVE.finditer(text):
         sup = " ".join(m.group("sup").lower().split())
-        if sup in _NOT_SUPERLATIVE or re.search(r"(?i)\bone\s+of\s*$", text[: m.start()]):
+        if sup in NOT_SUPERLATIVE or re.search(r"(?i)\bone\s+of\s*$", text[: m.start()]):
             continue
         ordinal = (m.group("ord") or "first").lower()
         rank = ORDINAL_NUMBERS.get(ordinal) or int(ordinal[:-2])

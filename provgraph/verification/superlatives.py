@@ -52,7 +52,8 @@ _PHRASE_FIRST = re.compile(
 _NOT_UNIQUE = re.compile(
     r"(?i)(?:one\s+of|among|\d(?:st|nd|rd|th)|second|third|fourth|fifth|-)\s*$"
 )
-_NOT_SUPERLATIVE = frozenset({"interest", "forest", "honest", "modest", "harvest", "request"})
+#: Words ending in "-est" that are no superlative (also read by :mod:`.superlative_ranks`).
+NOT_SUPERLATIVE = frozenset({"interest", "forest", "honest", "modest", "harvest", "request"})
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class SuperlativeConflict:
 
 def _read(match: re.Match[str], text: str) -> Superlative | None:
     sup = match.group("sup").lower()
-    if sup in _NOT_SUPERLATIVE or _NOT_UNIQUE.search(text[: match.start("sup")]):
+    if sup in NOT_SUPERLATIVE or _NOT_UNIQUE.search(text[: match.start("sup")]):
         return None
     rest = match.groupdict().get("rest") or ""
     scope = set(content_stems(rest[:60])) | set(re.findall(r"\d+", rest[:60]))
