@@ -33,7 +33,8 @@ _PREPOSITION = r"(?:(?:on|in|for|to|at|by|from|with|via)\s+)?(?:the\s+)?"
 _ONLY_FIRST = re.compile(
     rf"(?<![Nn]ot )(?<![Tt]he )\b(?i:only|exclusively|solely)\s+{_PREPOSITION}(?P<name>{_NAME})"
 )
-_NAME_FIRST = re.compile(rf"(?P<name>{_NAME})\s+only\b")
+#: "for Android only" ends its clause: "Apple only makes phones" limits the verb, not Apple.
+_NAME_FIRST = re.compile(rf"(?P<name>{_NAME})\s+only\b(?=\s*(?:[.,;:!?)]|$))")
 _COORDINATED = re.compile(
     rf"(?:\bboth\s+)?(?P<a>{_NAME})\s*,?\s+(?:and|as well as|&)\s+(?P<b>{_NAME})"
 )

@@ -48,6 +48,10 @@ class VoteConflict:
     share: float = 0.0
 
 
+#: Words before two numbers joined by "to" or a dash that make them a range.
+_RANGE_BEFORE = ("from", "between", "aged", "ages", "age")
+
+
 def _count(word: str) -> int:
     return int(word) if word.isdigit() else SMALL_NUMBERS.get(word.lower(), 0)
 
@@ -57,8 +61,10 @@ def _dissent(text: str) -> str | None:
     if not _VOTE_WORDS.search(text):
         return None
     for m in _TALLY.finditer(text):
+        if text[: m.start()].rstrip().lower().endswith(_RANGE_BEFORE):
+            continue  # "raises the age from 16 to 18": a range, no tally
         if m.group("against") is not None:
-            if m.group(0).lower().endswith("abstentions") or _count(m.group("against")) == 0:
+            if "abstention" in m.group(0).lower() or _count(m.group("against")) == 0:
                 continue
             return m.group(0)
         yes, no = _count(m.group("yes")), _count(m.group("no"))
@@ -74,6 +80,8 @@ def vote_conflict(claim: str, window: str) -> VoteConflict | None:
     if unanimous:
         rest = claim_words - set(content_stems(unanimous.group(0)))
         for sentence in split_sentences(window):
+            if _UNANIMOUS.search(sentence.text):
+                continue  # the source calls it unanimous too: its numbers are no tally
             tally = _dissent(sentence.text)
             if tally and claim_words & set(content_stems(sentence.text)):
                 return VoteConflict("claim", tally, _share(rest, sentence.text))

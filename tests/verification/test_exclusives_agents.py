@@ -49,6 +49,8 @@ def test_an_exclusive_name_listed_with_another_conflicts(
             "The film was shown only in France.",
             "The director, born in France and Belgium, made the film.",
         ),
+        # "only" after a name mid-clause limits the verb, not the name
+        ("He said that Apple only makes phones.", "Apple and Samsung make phones."),
         # no coordination: another clause names the other
         (
             "Only Smith voted against the bill.",
@@ -134,6 +136,12 @@ def test_a_unanimous_vote_against_a_divided_tally(claim: str, source: str, side:
             "The council approved the budget for 2024-2025.",
         ),
         ("The jury reached a unanimous verdict.", "The trial lasted 3 to 4 weeks."),
+        # a range, and a source calling it unanimous too: no tally
+        (
+            "The bill passed unanimously.",
+            "The bill, which raises the age from 16 to 18, passed unanimously.",
+        ),
+        ("The vote was unanimous.", "The motion passed with 9 votes in favour and 1 abstention."),
     ],
 )
 def test_no_vote_conflict(claim: str, source: str) -> None:
