@@ -51,15 +51,25 @@ approved vetoed; leave stay; left stay; leave remain; left remained; left stayed
 uphold overturn; upheld overturned; uphold reverse; upheld reversed; uphold quash;
 upheld quashed; charge free; charges free; charged free; fee free; paid free;
 previous current; former current; outgoing incoming;
-permanent temporary; permanent temporarily; permanently temporarily; permanently temporary
+permanent temporary; permanent temporarily; permanently temporarily; permanently temporary;
+accelerate slow; accelerate decelerate; quicken slow; surplus deficit; outperform underperform;
+inflow outflow; inflows outflows; bullish bearish; hawkish dovish; tighten loosen; tighten ease;
+improve deteriorate
 """
+#: Verbs of a direction, each opposite every verb of the other direction ("rising" /
+#: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather
+#: than as every pair (session 21). Evaluative verbs ("improve", "worsen") are not here:
+#: "unemployment improved" and "unemployment fell" say the same.
+_UP = "rise increase grow climb jump surge soar expand"
+_DOWN = "fall decrease decline drop shrink slump plunge sink tumble"
 
 
 WORDNET_PAIRS = Path(__file__).with_name("antonyms_wordnet.txt")
 
 
 def _hand_pairs() -> list[list[str]]:
-    return [pair.split() for pair in _PAIRS.replace("\n", " ").split(";")]
+    listed = [pair.split() for pair in _PAIRS.replace("\n", " ").split(";")]
+    return listed + [[up, down] for up in _UP.split() for down in _DOWN.split()]
 
 
 def wordnet_pairs(path: Path = WORDNET_PAIRS) -> list[list[str]]:
@@ -218,9 +228,10 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
         return _NO_PAIR
     negated = {w for text in (claim, sentence) for _c, sc in negated_scopes(text) for w in sc}
     # (claim's words, sentence's words, lexicon, a word's stem for the negation scopes)
+    plain_claim, plain_sentence = _without_names(claim), _without_names(sentence)
     readings: tuple[tuple[set[str], set[str], Lexicon, Callable[[str], str]], ...] = (
-        (_raw_stems(claim), _raw_stems(sentence), LEXICON, _already_stemmed),
-        (_words(claim), _words(sentence), WORDNET_LEXICON, stem),
+        (_raw_stems(plain_claim), _raw_stems(plain_sentence), LEXICON, _already_stemmed),
+        (_words(plain_claim), _words(plain_sentence), WORDNET_LEXICON, stem),
     )
     for claim_words, source_words, lexicon, stem_of in readings:
         for word in sorted(claim_words - source_words):
@@ -235,6 +246,17 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                         shared = len(rest & sentence_content) / len(rest) if rest else 0.0
                         return AntonymFinding(word, opposite, shared)
     return _NO_PAIR
+
+
+#: Two or more capitalised words in a row: a name ("Major League Soccer", "Minor League"),
+#: whose words oppose nothing.
+_NAME_RUN = re.compile(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+")
+
+
+def _without_names(text: str) -> str:
+    """``text`` with its multi-word names blanked out (session 21: "Major League Soccer"
+    against a "Minor League scoreboard" is no pair of opposites)."""
+    return _NAME_RUN.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def _conflict_of_subject(claim: str, window: str, *, read: str) -> AntonymFinding | None:

@@ -48,10 +48,27 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
     ),
     "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
-    # a company on its own: a takeover ends it
+    # a company (or two bodies) on its own: a takeover or a merger ends it
     "independent": (
-        ("independent", "privately held", "privately owned", "standalone", "stand-alone"),
-        ("acquired", "bought by", "taken over", "merged", "purchased by", "absorbed", "sold to"),
+        (
+            "independent",
+            "privately held",
+            "privately owned",
+            "standalone",
+            "stand-alone",
+            "separate",
+        ),
+        (
+            "acquired",
+            "bought by",
+            "taken over",
+            "merged",
+            "purchased by",
+            "absorbed",
+            "sold to",
+            "amalgamated",
+            "combined into",
+        ),
     ),
     # a product, feature or service offered (session 16: software and service documents)
     "available": (
@@ -89,6 +106,37 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "voted out",
             "lost re-election",
             "lost the election",
+        ),
+    ),
+    # a member of a team or an employer's staff: leaving ends it (session 21)
+    "member": (
+        (
+            "plays for",
+            "playing for",
+            "works for",
+            "working for",
+            "works at",
+            "employed by",
+            "member of",
+            "coaches",
+            "manages",
+        ),
+        (
+            "retired",
+            "quit",
+            "resigned",
+            "stepped down",
+            "left the club",
+            "left the team",
+            "left the company",
+            "left the firm",
+            "left the band",
+            "was released",
+            "released by",
+            "departed",
+            "was sacked",
+            "was fired",
+            "was dismissed",
         ),
     ),
 }

@@ -13,7 +13,9 @@ superlative the source gives another holder (:mod:`.superlatives`), an exclusive
 agent the source names otherwise (:mod:`.agents`), a unanimous vote against a divided
 tally (:mod:`.votes`), a superlative at another rank (:mod:`.superlative_ranks`), two
 events in the order the claim denies (:mod:`.event_order`), an "all" the source limits
-(:mod:`.universals`).
+(:mod:`.universals`), a one-holder office the source gives another person
+(:mod:`.role_holders`), a one-place relation the source gives another place
+(:mod:`.home_places`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
 (``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
@@ -36,8 +38,10 @@ from provgraph.verification.directions import direction_conflict
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.event_order import order_conflict
 from provgraph.verification.exclusives import exclusive_conflict
+from provgraph.verification.home_places import place_conflict
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
+from provgraph.verification.role_holders import role_holder_conflict
 from provgraph.verification.roles import cancelled_event, role_swap
 from provgraph.verification.superlative_ranks import rank_conflict
 from provgraph.verification.superlatives import superlative_conflict
@@ -79,6 +83,8 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     exclusive = exclusive_conflict(claim, window)
     agent = agent_conflict(claim, window)
     vote = vote_conflict(claim, window)
+    holder = role_holder_conflict(claim, window)
+    place = place_conflict(claim, window)
     # every rule's finding and how the report names it: one table, so a rule that fires
     # always both sets the signal and explains itself
     described: list[tuple[str, object, Callable[[Any], str]]] = [
@@ -92,6 +98,8 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
             ),
         ),
         ("vote", vote, lambda f: f"unanimous ({f.unanimous_side}) / tally {f.tally}"),
+        ("office_holder", holder, lambda f: f"{f.office}: claim {f.claim} / source {f.source}"),
+        ("one_place", place, lambda f: f"{f.relation} in: claim {f.claim} / source {f.source}"),
         ("agent", agent, lambda f: f"claim: {f.verb} by {f.claim} / source: by {f.source}"),
         ("exclusive", exclusive, lambda f: f"claim: only {f.name} / source: also {f.other}"),
         (

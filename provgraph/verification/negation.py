@@ -8,7 +8,8 @@ say the same), "did not prevent infection but reduced severe illness" against
 * **cues** are clausal negations, including paraphrases: *not*, *n't*,
   *never*, *no*, *none*, *nobody*, *nothing*, *neither/nor*, *without*,
   *cannot*, *no longer*, *fails/failed to*, *refused/declined to*, *unable
-  to*, *lacks*, *ruled out*, *too small / few / early … to* ("too small to show an effect");
+  to*, *lacks*, *ruled out*, *too small / few / early … to* ("too small to show an effect"),
+  *hardly / scarcely / barely any*, *far from* before a state ("far from finished");
   fixed phrases that are not negations are ignored (*not only*,
   *no doubt*, *without doubt*, *no more than* — a quantity bound, left to the quantity check);
 * **contrastive** phrases (*rather than*, *instead of*, *as opposed to*,
@@ -45,11 +46,20 @@ _NOT_NEGATION = re.compile(
 #: (also read by :mod:`.alternatives`).
 PREFERENCE = r"\b(?:rather than|instead of|as opposed to|in place of)\b|,\s*not\b"
 _CONTRAST = re.compile(rf"{PREFERENCE}|\bin contrast to\b", re.IGNORECASE)
+#: "far from finished", "far from certain": a state denied. Not a distance ("far from
+#: the city", "far from home"): the next word is an adjective or participle by its
+#: ending, or one of the common state words that have none.
+_FAR_FROM_STATE = (
+    r"(?:[a-z]+(?:ed|en|ing|ive|ous|ful|able|ible|ent|ant|ic)|over|done|clear|certain|"
+    r"sure|ready|complete|perfect|ideal|enough|settled|easy|simple|obvious|safe|secure)\b"
+)
 _CUE = re.compile(
     r"\b(?:no longer|not|never|no|none|nobody|nothing|neither|nor|without|cannot|"
     r"fail(?:s|ed|ing)? to|refus(?:es|ed|ing)? to|declin(?:es|ed|ing)? to|unable to|"
     r"lack(?:s|ed|ing)?|rul(?:e|es|ed|ing) out|"
-    r"too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to)\b"
+    r"too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to|"
+    r"(?:hardly|scarcely|barely)\s+(?:any(?:one|body|thing)?|ever)|"
+    rf"far\s+from(?=\s+{_FAR_FROM_STATE}))\b"
     r"|n['\u2019]t\b",
     re.IGNORECASE,
 )
@@ -201,7 +211,28 @@ def _asserted(scope: tuple[str, ...], other: str) -> bool:
     if scope[0] not in words or len(present) * 3 < len(scope) * 2:
         return False
     denied = {w for _cue, sc in negated_scopes(other) for w in sc} | _contrasted(other)
+    denied |= _few_of(other)
     return not any(w in denied for w in present) and not _ended(present, other)
+
+
+#: A small amount is no assertion a near-"none" denies: "few residents attended" and
+#: "only 6% trusted it" state what "hardly any residents attended" does ("a few" does
+#: assert some; "only available in the US" is no amount).
+_FEW = re.compile(
+    r"(?<!\ba\s)\b(?:few|fewer|little|rarely|seldom|barely|scarcely|hardly)\b|"
+    r"\bonly\s+(?:\d[\d,.]*\s*(?:%|per\s*cent|percent)?|a\s+(?:few|handful|small|tiny|fraction))",
+    re.I,
+)
+
+
+def _few_of(text: str) -> set[str]:
+    """Stems of what a clause of ``text`` says there is little of (the words after "few")."""
+    out: set[str] = set()
+    for clause in clauses(text):
+        m = _FEW.search(clause.text)
+        if m is not None:
+            out.update(_stems(clause.text[m.end() :])[:_SCOPE_WORDS])
+    return out
 
 
 def _ended(words: list[str], other: str) -> bool:

@@ -240,11 +240,32 @@ def _join_scale_words(text: str, found: list[Raw]) -> list[Raw]:
     """A number and the scale word right after it read as one value.
 
     The library sometimes reads "€76.25 million" as €76.25 and a bare "million"
-    (which context decides is not known); the pair is one quantity.
+    (which context decides is not known), and sometimes drops the word altogether
+    ("Some 45 thousand people" read as 45); either way the pair is one quantity.
     """
     out: list[Raw] = []
     for raw in found:
         last = out[-1] if out else None
+        if last is not None and raw.start < last.end:
+            continue  # the scale word already read into the number before it
+        after = _SCALE_WORD.match(text, raw.end)
+        if (
+            after is not None
+            and raw.unit == "dimensionless"
+            and _SCALE_WORD.search(raw.surface) is None
+            and not _SCALE.get(raw.surface.strip().lower())
+        ):
+            # "Some 45 thousand people": the library read "45" and dropped the word
+            factor = _SCALE[after.group(1).lower()]
+            raw = Raw(
+                raw.value * factor,
+                raw.unit,
+                raw.entity,
+                text[raw.start : after.end()],
+                raw.start,
+                after.end(),
+                raw.uncertainty * factor if raw.uncertainty else None,
+            )
         scale = _SCALE.get(raw.surface.strip().lower())
         if (
             last is not None

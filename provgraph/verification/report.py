@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.8"
+ENGINE_VERSION = "0.4.9"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -66,7 +66,13 @@ order, limited universals, a set-aside alternative asserted, opposites in anothe
 and as superlatives, "ruled out" and "too … to", compound durations — stated.py,
 consistency.py, synonyms.py, value_comparisons.py, bridged_dates.py, exclusives.py,
 agents.py, votes.py, superlative_ranks.py, event_order.py, universals.py, alternatives.py,
-antonyms.py, negation.py, polarity.py, quantities.py, changes.py, predicate.py)."""
+antonyms.py, negation.py, polarity.py, quantities.py, changes.py, predicate.py; 0.4.9,
+session 21: irregular verb forms read as their verb, a one-holder office or a one-place
+relation the source gives another, "hardly any" and "far from" as negations, leaving a
+team or employer and a merger as ended states, verbs of one direction against every verb
+of the other, words of a name opposing nothing, a scale word the library drops —
+wordsets.py, role_holders.py, home_places.py, negation.py, ended_states.py, antonyms.py,
+quantulum_reader.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

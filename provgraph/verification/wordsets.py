@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*")
 #: Clause boundaries: sentence punctuation, brackets, commas and semicolons, and the
@@ -127,9 +128,11 @@ def plain_apostrophes(text: str) -> str:
 
 
 def stem(word: str) -> str:
-    """A crude, deterministic stem: canonical synonym, then common suffixes stripped."""
+    """A crude, deterministic stem: canonical synonym, irregular verb form as its verb,
+    then common suffixes stripped."""
     w = word.lower().strip("'-")
     w = CANONICAL.get(w, w)
+    w = irregular_verb_lemma(w)
     if w.endswith("'s"):
         w = w[:-2]
     for suffix in ("ingly", "edly", "ing", "ies", "ied", "es", "ed", "ly", "s"):
@@ -141,6 +144,31 @@ def stem(word: str) -> str:
     if w.endswith("e") and len(w) > 3:
         w = w[:-1]
     return w[:7]
+
+
+_REGULAR_ENDINGS = ("ed", "ing", "s")
+
+
+@lru_cache(maxsize=32768)
+def irregular_verb_lemma(word: str) -> str:
+    """The verb of an irregular form that is only a verb ("met" → "meet", "shrank" →
+    "shrink", "won" → "win", "sold" → "sell"), else ``word``.
+
+    Suffix stripping cannot reach these forms, so "failed to meet" never matched "met"
+    and "shrank" never met its opposite "grew". A form that is also a noun or an
+    adjective ("left", "found", "saw", "felt", "rose") or the form of two verbs is
+    left alone: which word it is depends on the sentence (session 21). Regular forms
+    ("-ed", "-ing", "-s") are the stemmer's own work.
+    """
+    if len(word) < 3 or word.endswith(_REGULAR_ENDINGS):
+        return word
+    from lemminflect import getAllLemmas
+
+    lemmas = getAllLemmas(word)
+    verbs = lemmas.get("VERB", ())
+    if len(lemmas) != 1 or len(verbs) != 1 or verbs[0] == word:
+        return word
+    return str(verbs[0])
 
 
 #: Phrases that name one canonical word: "passed away" is "died", while "passed"

@@ -96,7 +96,7 @@ def test_a_comparison_is_judged_on_a_changes_two_values(claim: str, mismatched: 
         (
             "The court upheld the lower court's ruling.",
             "The Supreme Court overturned the lower court's ruling in a 6-3 decision.",
-            ("upheld", "overtur"),
+            ("uphold", "overtur"),  # the irregular form read as its verb (session 21)
         ),
         (
             "The river's water level was unusually low in August.",

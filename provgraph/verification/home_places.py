@@ -1,0 +1,109 @@
+"""A place that has one value, given another: "The company is headquartered in Denver."
+against "The company is headquartered in Austin and has an office in Denver."
+
+The NLI model reads such pairs as entailment (0.97): every word of the claim is in the
+source, the claim's place only attached to another relation. Some relations hold one
+place at a time — where an organisation is headquartered or based, where a person was
+born, died or is buried — so a source that names another place for the claim's relation
+*and* names the claim's place for something else states the claim otherwise.
+
+Deliberately narrow (session 20 measured a rule for any name after the same preposition
+and removed it: it read aliases and containing places — England / Britain, a union /
+its acronym — as swaps):
+
+* only the relations of :data:`_ONE_PLACE`, each with its place capitalised right after
+  "in" ("born in Leeds"), not "in part" nor "in 1990";
+* the source must name the claim's place somewhere, outside that relation: a source
+  that never names it may be using a containing place ("born in London" for a claim of
+  "born in England") and is left to the model;
+* the place the source gives the relation ("Austin, Texas", up to "and", "with",
+  "but", a semicolon or the sentence's end) must share no word with the claim's, and
+  no sentence may give the relation the claim's place;
+* the relation must be of the claim's subject: a content word before it in common, or
+  none on either side ("He died in …"); "Victor Walls died in Newcastle" says nothing of
+  where "Smith" died.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import content_stems
+
+#: Relations with one place, by their words before "in".
+_ONE_PLACE = (
+    r"headquartered|headquarters\s+(?:is|are)|based|born|died|buried|"
+    r"has\s+its\s+headquarters|had\s+its\s+headquarters"
+)
+_PLACE = r"(?:St\.\s+)?[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|de|del|la|le|upon)){0,3}"
+_SLOT = re.compile(rf"\b(?P<relation>{_ONE_PLACE})\s+in\s+(?P<place>{_PLACE})(?P<rest>[^;.]*)")
+#: Where a slot's place phrase ends ("Austin, Texas *and* has an office in Denver").
+_SLOT_END = re.compile(
+    r"\b(?:and|with|but|while|whereas|where|which|who|in|on|at|after|before|during|since|"
+    r"from|to|for|aged)\b|\("
+)
+
+
+@dataclass(frozen=True)
+class PlaceConflict:
+    """The relation, the claim's place and the place the source gives it."""
+
+    relation: str
+    claim: str
+    source: str
+
+
+def _relation_key(relation: str) -> str:
+    word = relation.split()[-1].lower()
+    return "headquarter" if word.startswith(("headquarter", "is", "are")) else word
+
+
+@dataclass(frozen=True)
+class _Slot:
+    relation: str
+    place: str
+    #: the place's whole phrase ("Denver, Colorado")
+    phrase: str
+    #: the content words before the relation: whose place it is
+    subject: frozenset[str]
+
+
+def _slots(text: str) -> list[_Slot]:
+    """Each one-place relation of ``text`` with its place."""
+    out: list[_Slot] = []
+    for m in _SLOT.finditer(text):
+        rest = m.group("rest")
+        end = _SLOT_END.search(rest)
+        phrase = m.group("place") + (rest[: end.start()] if end else rest)
+        subject = frozenset(content_stems(text[: m.start()]))
+        out.append(_Slot(_relation_key(m.group("relation")), m.group("place"), phrase, subject))
+    return out
+
+
+def _same_subject(claimed: _Slot, stated: _Slot) -> bool:
+    """A subject in common, or neither side naming one ("He died in …")."""
+    return bool(claimed.subject & stated.subject) or not (claimed.subject or stated.subject)
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Z][\w'-]+", text)}
+
+
+def place_conflict(claim: str, window: str) -> PlaceConflict | None:
+    """The claim's place of a one-place relation given another place in ``window``."""
+    claimed = _slots(claim)
+    if not claimed:
+        return None
+    stated = [slot for s in split_sentences(window) for slot in _slots(s.text)]
+    window_words = _words(window)
+    for slot in claimed:
+        mine = _words(slot.place)
+        if not mine or not mine <= window_words:
+            continue  # the source never names the claim's place
+        same = [s for s in stated if s.relation == slot.relation and _same_subject(slot, s)]
+        if not same or any(mine & _words(s.phrase) for s in same):
+            continue
+        return PlaceConflict(slot.relation, slot.place, same[0].place)
+    return None

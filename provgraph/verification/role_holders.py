@@ -1,0 +1,177 @@
+"""A one-holder office the source gives someone else: "Maria Lopez is the company's chief
+executive." against "Maria Lopez is the company's chief financial officer; its chief
+executive is Daniel Kim."
+
+The NLI model reads such pairs as entailment (0.96): every word of the claim is in the
+source, the claim's name only attached to another office. The rule reads, in the claim
+and in each source sentence, who holds an office that has one holder at a time (chief
+executive, chair, president, prime minister, mayor, head coach, captain, …): a name
+joined to the office by a copula ("X is the CEO", "the CEO is X"), an apposition
+("X, the company's chair", "the chair, X") or a title ("chief executive Daniel Kim").
+The claim is contradicted when a source sentence names another holder of the claim's
+office, never the claim's own, and the source speaks of the claim's person somewhere
+(so the office is the same body's, not a namesake's elsewhere).
+
+Deliberately narrow:
+
+* a qualified office is another office: "vice president", "deputy mayor", "co-chair",
+  "former", "acting", "interim", "outgoing", "incoming" chief executive;
+* past holders say nothing of the present: a holder stated with "was", "served as" or
+  "had been" is not read, and a claim in the past tense is not judged;
+* an office of a named body ("Acme's chief executive", "mayor of Leeds") conflicts only
+  with the same body's: when both sides name one, the names must agree;
+* a holder whose names are within the claim's person's, or the other way round
+  ("Lopez" / "Maria Lopez"), is the same person.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+
+from provgraph.verification.sentences import split_sentences
+
+#: Offices one person holds at a time, each spelling with the key it is compared by.
+_OFFICES: dict[str, str] = {
+    "chief executive officer": "ceo",
+    "chief executive": "ceo",
+    "ceo": "ceo",
+    "chief financial officer": "cfo",
+    "cfo": "cfo",
+    "chief operating officer": "coo",
+    "coo": "coo",
+    "chief technology officer": "cto",
+    "cto": "cto",
+    "chairman": "chair",
+    "chairwoman": "chair",
+    "chairperson": "chair",
+    "chair": "chair",
+    "president": "president",
+    "prime minister": "prime minister",
+    "mayor": "mayor",
+    "governor": "governor",
+    "head coach": "head coach",
+    "captain": "captain",
+    "secretary-general": "secretary-general",
+    "secretary general": "secretary-general",
+    "director-general": "director-general",
+    "director general": "director-general",
+    "editor-in-chief": "editor-in-chief",
+    "vice-chancellor": "vice-chancellor",
+    "headteacher": "headteacher",
+}
+_OFFICE = re.compile(
+    r"\b(?P<office>"
+    + "|".join(re.escape(o) for o in sorted(_OFFICES, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+#: Words before an office that make it another office, or another time's.
+_QUALIFIED = re.compile(
+    r"(?:\b(?:vice|deputy|assistant|associate|former|acting|interim|outgoing|incoming|"
+    r"previous|then|future|founding|honorary|joint|inaugural|first)|\bco-|\bex-)\s*-?\s*$",
+    re.IGNORECASE,
+)
+_NAME = r"[A-Z][\w'\u2019-]+(?:\s+(?:[A-Z]\.|[A-Z][\w'\u2019-]+)){0,3}"
+#: Possessives and determiners between a copula and its office ("the company's", "Acme's").
+_DETERMINERS = r"(?:(?:the|its|their|his|her|a|an|new|current|[\w-]+['\u2019]s?)\s+){0,3}"
+_PRESENT = r"is|is now|serves as|remains|has been|acts as|is currently"
+#: "became" too: someone may have followed since ("In 2015 Kim became chief executive").
+_PAST = r"was|served as|had been|used to be|became"
+#: "X is (the company's) OFFICE" / "X, (the company's) OFFICE": the name before the office.
+_HOLDER_BEFORE = re.compile(
+    rf"(?P<name>{_NAME})(?:\s*,\s*|\s+(?P<copula>{_PRESENT}|{_PAST})\s+){_DETERMINERS}$"
+)
+#: "OFFICE is X" / "OFFICE, X" / "OFFICE X": the name after the office (and its body's).
+_HOLDER_AFTER = re.compile(
+    rf"^(?:(?:\s+of\s+(?:the\s+)?{_NAME})?(?:\s*,\s*|\s+(?P<copula>{_PRESENT}|{_PAST})\s+)|\s+)"
+    rf"(?P<name>{_NAME})"
+)
+_BODY_AFTER = re.compile(rf"^\s+of\s+(?:the\s+)?(?P<body>{_NAME})")
+#: A capitalised possessive before the office names its body ("Acme's chief executive").
+_BODY_BEFORE = re.compile(r"\b(?P<body>[A-Z][\w-]+)['\u2019]s?\s+(?:\w+\s+)?$")
+_NOT_NAMES = frozenset(
+    {"the", "a", "an", "its", "their", "his", "her", "this", "that", "he", "she"}
+    | {n.lower() for n in (*calendar.day_name, *calendar.month_name) if n}
+)
+
+
+@dataclass(frozen=True)
+class Holding:
+    """Who holds an office, in which body if the text names it, and whether in the past."""
+
+    office: str
+    holder: str
+    body: str | None
+    past: bool
+
+
+@dataclass(frozen=True)
+class RoleHolderConflict:
+    """The claim's office, its holder in the claim and the holder the source names."""
+
+    office: str
+    claim: str
+    source: str
+
+
+#: An office held as a verb: "Lena Fischer chairs the board", "Kane captains England".
+_HELD_AS_VERB = re.compile(rf"(?P<name>{_NAME})\s+(?P<verb>chairs|captains)\s")
+_VERB_OFFICES = {"chairs": "chair", "captains": "captain"}
+
+
+def holdings(text: str) -> list[Holding]:
+    """Every office of :data:`_OFFICES` in ``text`` joined to a name."""
+    out: list[Holding] = [
+        Holding(_VERB_OFFICES[m.group("verb")], m.group("name"), None, past=False)
+        for m in _HELD_AS_VERB.finditer(text)
+        if m.group("name").split()[0].lower() not in _NOT_NAMES
+    ]
+    for m in _OFFICE.finditer(text):
+        before, after = text[: m.start()], text[m.end() :]
+        if _QUALIFIED.search(before):
+            continue
+        office = _OFFICES[m.group("office").lower()]
+        body_m = _BODY_AFTER.match(after) or _BODY_BEFORE.search(before)
+        body = body_m.group("body").lower() if body_m else None
+        left = _HOLDER_BEFORE.search(before)
+        right = _HOLDER_AFTER.match(after)
+        for found in (left, right):
+            if found is None or found.group("name").split()[0].lower() in _NOT_NAMES:
+                continue
+            copula = (found.group("copula") or "").lower()
+            out.append(Holding(office, found.group("name"), body, copula in _PAST.split("|")))
+    return out
+
+
+def _names(name: str) -> set[str]:
+    return {w.lower().rstrip(".") for w in name.split()}
+
+
+def _same_person(one: str, other: str) -> bool:
+    mine, theirs = _names(one), _names(other)
+    return mine <= theirs or theirs <= mine
+
+
+def _same_body(one: Holding, other: Holding) -> bool:
+    """The same body's office, or either side naming none."""
+    return one.body is None or other.body is None or one.body == other.body
+
+
+def role_holder_conflict(claim: str, window: str) -> RoleHolderConflict | None:
+    """The claim's holder of a one-holder office replaced by another in ``window``."""
+    claimed = [h for h in holdings(claim) if not h.past]
+    if not claimed:
+        return None
+    window_words = {w.lower() for w in re.findall(r"[\w'-]+", window)}
+    stated = [h for s in split_sentences(window) for h in holdings(s.text) if not h.past]
+    for mine in claimed:
+        if not _names(mine.holder) & window_words:
+            continue  # the source does not speak of the claim's person
+        same_office = [h for h in stated if h.office == mine.office and _same_body(h, mine)]
+        if any(_same_person(h.holder, mine.holder) for h in same_office):
+            continue
+        if same_office:
+            return RoleHolderConflict(mine.office, mine.holder, same_office[0].holder)
+    return None
