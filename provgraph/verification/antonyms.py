@@ -54,7 +54,7 @@ previous current; former current; outgoing incoming;
 permanent temporary; permanent temporarily; permanently temporarily; permanently temporary;
 accelerate slow; accelerate decelerate; quicken slow; surplus deficit; outperform underperform;
 inflow outflow; inflows outflows; bullish bearish; hawkish dovish; tighten loosen; tighten ease;
-improve deteriorate
+improve deteriorate; mild severe; mild harsh; mild cold
 """
 #: Verbs of a direction, each opposite every verb of the other direction ("rising" /
 #: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather

@@ -16,7 +16,7 @@ import re
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.roles import TOKEN_RE, StateFinding, holder_stems
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import clauses, stem
+from provgraph.verification.wordsets import clauses, content_stems, stem
 
 #: state → (claim phrases asserting it as current, source events that end it)
 _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -184,6 +184,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         if any(re.search(rf"\b{re.escape(p)}(?!\w*\s+by\b)", low_claim) for p in asserted)
         and (state != "office" or _OFFICE.search(claim))
     ]
+    rest = _rest_of(claim, [p for state, _e in states for p in _STATES[state][0]])
     for sentence in split_sentences(window):
         words = {stem(w) for w in TOKEN_RE.findall(sentence.text)}
         if len(holder & words) * 2 < len(holder) or not holder & words:
@@ -202,5 +203,16 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue
                 if _SCHEDULE.match(low_sentence, m.start() + len(word.group(0) if word else event)):
                     continue  # "closed on public holidays": a timetable, not an ending
-                return StateFinding(state, event)
+                shared = len(rest & set(content_stems(sentence.text))) / len(rest) if rest else None
+                return StateFinding(state, event, shared)
     return None
+
+
+def _rest_of(claim: str, phrases: list[str]) -> set[str]:
+    """The claim's content words but its state's and its "currently": what it says the
+    state is of ("He currently works for *the newspaper*"), to measure how much of the
+    claim the ending sentence speaks of (session 21: its share, else the pair's lexical
+    relevance decides, which a short claim keeps low)."""
+    state_words = {w for p in phrases for w in content_stems(p)}
+    current = set(content_stems(" ".join(_CURRENT.findall(claim))))
+    return set(content_stems(claim)) - state_words - current

@@ -12,7 +12,8 @@ and removed it: it read aliases and containing places — England / Britain, a u
 its acronym — as swaps):
 
 * only the relations of :data:`_ONE_PLACE`, each with its place capitalised right after
-  "in" ("born in Leeds"), not "in part" nor "in 1990";
+  "in" ("born in Leeds"), not "in part" nor "in 1990", and a headquarters moved "from A
+  to B" (B is where it is);
 * the source must name the claim's place somewhere, outside that relation: a source
   that never names it may be using a containing place ("born in London" for a claim of
   "born in England") and is left to the model;
@@ -39,6 +40,11 @@ _ONE_PLACE = (
 )
 _PLACE = r"(?:St\.\s+)?[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|de|del|la|le|upon)){0,3}"
 _SLOT = re.compile(rf"\b(?P<relation>{_ONE_PLACE})\s+in\s+(?P<place>{_PLACE})(?P<rest>[^;.]*)")
+#: A headquarters moved: the place after "to" is where it is now.
+_MOVED = re.compile(
+    rf"\b(?:moved|relocated|transferred)\s+(?:its|their|the\s+[\w-]+['\u2019]s)\s+"
+    rf"(?:headquarters|head\s+office)\s+(?:from\s+{_PLACE}\s+)?to\s+(?P<place>{_PLACE})"
+)
 #: Where a slot's place phrase ends ("Austin, Texas *and* has an office in Denver").
 _SLOT_END = re.compile(
     r"\b(?:and|with|but|while|whereas|where|which|who|in|on|at|after|before|during|since|"
@@ -79,6 +85,9 @@ def _slots(text: str) -> list[_Slot]:
         phrase = m.group("place") + (rest[: end.start()] if end else rest)
         subject = frozenset(content_stems(text[: m.start()]))
         out.append(_Slot(_relation_key(m.group("relation")), m.group("place"), phrase, subject))
+    for m in _MOVED.finditer(text):
+        subject = frozenset(content_stems(text[: m.start()]))
+        out.append(_Slot("headquarter", m.group("place"), m.group("place"), subject))
     return out
 
 

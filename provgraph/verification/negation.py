@@ -9,7 +9,8 @@ say the same), "did not prevent infection but reduced severe illness" against
   *never*, *no*, *none*, *nobody*, *nothing*, *neither/nor*, *without*,
   *cannot*, *no longer*, *fails/failed to*, *refused/declined to*, *unable
   to*, *lacks*, *ruled out*, *too small / few / early … to* ("too small to show an effect"),
-  *hardly / scarcely / barely any*, *far from* before a state ("far from finished");
+  *hardly / scarcely / barely any*, *far from* before a state ("far from finished"),
+  *has yet to*;
   fixed phrases that are not negations are ignored (*not only*,
   *no doubt*, *without doubt*, *no more than* — a quantity bound, left to the quantity check);
 * **contrastive** phrases (*rather than*, *instead of*, *as opposed to*,
@@ -59,6 +60,7 @@ _CUE = re.compile(
     r"lack(?:s|ed|ing)?|rul(?:e|es|ed|ing) out|"
     r"too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to|"
     r"(?:hardly|scarcely|barely)\s+(?:any(?:one|body|thing)?|ever)|"
+    r"(?:has|have|had|is|are|was|were)\s+yet\s+to|"
     rf"far\s+from(?=\s+{_FAR_FROM_STATE}))\b"
     r"|n['\u2019]t\b",
     re.IGNORECASE,
@@ -204,11 +206,19 @@ def _contrasted(text: str) -> set[str]:
     return out
 
 
-def _asserted(scope: tuple[str, ...], other: str) -> bool:
-    """Is the negated predicate stated without negation (or setting aside) in ``other``?"""
+def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -> bool:
+    """Is the negated predicate stated without negation (or setting aside) in ``other``?
+
+    Two thirds of the scope's words must be there, the first included — or, when the scope
+    opens with the verb of an infinitive cue (``verb_first``: "refused to", "failed to"),
+    the verb and its object: "refused to *pay compensation* to the affected customers"
+    denies "agreed to pay compensation". A noun scope ("their lack of *a full-length
+    album* has left fans …") keeps the two-thirds rule.
+    """
     words = set(_stems(unconditional(other)))
     present = [w for w in scope if w in words]
-    if scope[0] not in words or len(present) * 3 < len(scope) * 2:
+    head = verb_first and len(scope) > 2 and scope[1] in words
+    if scope[0] not in words or (len(present) * 3 < len(scope) * 2 and not head):
         return False
     denied = {w for _cue, sc in negated_scopes(other) for w in sc} | _contrasted(other)
     denied |= _few_of(other)
@@ -282,6 +292,6 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
             continue
         if small_degree and DEGREE_WORDS & set(content_stems(sentence)):
             continue  # "no substantial role" allows the claim's "a minor role"
-        if not hedged(cue) and _asserted(scope, claim):
+        if not hedged(cue) and _asserted(scope, claim, verb_first=cue.endswith(" to")):
             return NegationFinding("source", cue, scope, share)
     return None

@@ -69,10 +69,11 @@ agents.py, votes.py, superlative_ranks.py, event_order.py, universals.py, altern
 antonyms.py, negation.py, polarity.py, quantities.py, changes.py, predicate.py; 0.4.9,
 session 21: irregular verb forms read as their verb, a one-holder office or a one-place
 relation the source gives another, "hardly any" and "far from" as negations, leaving a
-team or employer and a merger as ended states, verbs of one direction against every verb
-of the other, words of a name opposing nothing, a scale word the library drops —
-wordsets.py, role_holders.py, home_places.py, negation.py, ended_states.py, antonyms.py,
-quantulum_reader.py)."""
+team or employer and a merger as ended states (with the share of the claim the ending
+sentence holds), verbs of one direction against every verb of the other, words of a name
+opposing nothing, a scale word the library drops, "not yet" / "has yet to", an infinitive
+cue denying its verb and object — wordsets.py, role_holders.py, home_places.py,
+negation.py, ended_states.py, antonyms.py, quantulum_reader.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

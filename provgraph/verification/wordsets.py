@@ -16,9 +16,12 @@ from functools import lru_cache
 
 WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*")
 #: Clause boundaries: sentence punctuation, brackets, commas and semicolons, and the
-#: contrastive conjunctions that start a new predicate.
+#: contrastive conjunctions that start a new predicate — "yet" only as a conjunction, not
+#: the adverb of "has not yet been approved", "as yet", "has yet to" (session 21).
 CLAUSE_BOUNDARY_RE = re.compile(
-    r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,(?!\d)\s*|\s(?:but|whereas|while|although|though|yet)\s|[.]$"
+    r"[.;:!?()\[\]]\s|[;:!?()\[\]]|,(?!\d)\s*|\s(?:but|whereas|while|although|though)\s|"
+    r"(?<!\bnot)(?<!n't)(?<!\bas)(?<!\bhas)(?<!\bhave)(?<!\bhad)(?<!\bis)(?<!\bare)\syet\s(?!to\b)|"
+    r"[.]$"
 )
 
 #: Number words "zero" … "twelve" and their values (shares "one in four", frequencies

@@ -13,7 +13,7 @@ from provgraph.verification.home_places import place_conflict
 from provgraph.verification.negation import negated_scopes, negation_conflict
 from provgraph.verification.quantulum_reader import read_piece
 from provgraph.verification.role_holders import holdings, role_holder_conflict
-from provgraph.verification.wordsets import irregular_verb_lemma, stem
+from provgraph.verification.wordsets import clauses, irregular_verb_lemma, stem
 
 _LOPEZ = "Maria Lopez is the company's chief executive."
 
@@ -228,3 +228,47 @@ def test_a_one_place_relation_not_given_another_place_is_no_conflict(
     claim: str, source: str
 ) -> None:
     assert place_conflict(claim, source) is None
+
+
+def test_a_moved_headquarters_is_where_it_moved_to() -> None:
+    source = "The company moved its headquarters from Seattle to Dallas in 2021."
+    found = place_conflict("The company is headquartered in Seattle.", source)
+    assert found is not None and found.source == "Dallas"
+    assert place_conflict("The company is headquartered in Dallas.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("The vaccine has not yet been approved for children; a decision is due.", "not"),
+        ("The vaccine has yet to be approved for children.", "has yet to"),
+    ],
+)
+def test_not_yet_and_yet_to_deny_what_follows(text: str, cue: str) -> None:
+    scopes = negated_scopes(text)
+    assert scopes and scopes[0][0] == cue and "approv" in scopes[0][1]
+    assert negation_conflict("The vaccine has been approved for children.", text) is not None
+
+
+def test_yet_as_a_conjunction_still_ends_a_clause() -> None:
+    assert [c.text for c in clauses("The plan was cheap yet it failed.")] == [
+        "The plan was cheap",
+        "it failed",
+    ]
+
+
+def test_an_infinitive_cue_denies_its_verb_and_object() -> None:
+    claim = "The company agreed to pay compensation."
+    source = "The company refused to pay compensation to the affected customers."
+    assert negation_conflict(claim, source) is not None
+    # a noun scope keeps the two-thirds rule: the rest of this sentence is another matter
+    noun = "Their lack of a full-length album has left some fans wondering."
+    assert negation_conflict("The Album is their first full-length album.", noun) is None
+
+
+def test_an_ended_state_measures_how_much_of_the_claim_its_sentence_holds() -> None:
+    found = ended_state(
+        "He currently works for the newspaper.",
+        "He left the company in 2018 after twelve years at the newspaper.",
+    )
+    assert found is not None and found.share == 1.0
