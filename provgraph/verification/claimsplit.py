@@ -38,6 +38,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from provgraph.verification.wordsets import irregular_verb_lemma
+
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\d,.]*%?|[^\sA-Za-z\d]")
 _DETERMINERS = frozenset(
     [
@@ -209,8 +211,10 @@ def _kind(rest: str) -> str:
     if first in _AUX:
         return "vp"
     if is_verb(first) and not words[0][:1].isupper():
-        # "imports fell": a noun that looks like a verb, then the clause's own verb
-        return "clause" if len(words) > 1 and is_verb(words[1]) else "vp"
+        # "imports fell": a noun that looks like a verb, then the clause's own verb — a
+        # word that cannot be a noun is no subject ("reduced strokes" is a verb phrase)
+        noun = "NOUN" in _classes(first)
+        return "clause" if noun and len(words) > 1 and is_verb(words[1]) else "vp"
     if can_be_verb(first) and not words[0][:1].isupper() and _object_follows(rest):
         return "ambiguous-vp"  # "and cut the ribbon": a noun rarely takes a determiner
     if first in _FRONTED and _first_verb(words[:6]) is not None:
@@ -286,6 +290,32 @@ def reporting_frame(first: str) -> tuple[str, str]:
     return "", first
 
 
+def _verb_only_start(rest: str) -> bool:
+    """Does ``rest`` open with an inflected verb that cannot be a noun ("… from the centre
+    and *made* buses free"): a new predicate, whatever the words before the cut."""
+    words = _words(rest)
+    if not words or not words[0][:1].islower():
+        return False
+    classes = _classes(words[0])
+    return "INFLECTED" in classes and "NOUN" not in classes and "ADJ" not in classes
+
+
+_BE = frozenset({"is", "are", "was", "were", "be", "been"})
+
+
+def _passive_participle(subject_verb: str, rest: str) -> bool:
+    """A passive's second participle with no object of its own ("was published in 2021 and
+    *translated into French*"): it shares the auxiliary, not only the subject. "was founded
+    in 1990 and hired 50 people" has an object: an active verb of the subject."""
+    head = _words(subject_verb)
+    words = _words(rest)
+    if len(head) < 2 or head[-2].lower() not in _BE or not words:
+        return False
+    first = words[0].lower()
+    participle = first.endswith(("ed", "en")) or irregular_verb_lemma(first) != first
+    return participle and "INFLECTED" in _classes(first) and not _object_follows(rest)
+
+
 def _sentence(text: str) -> str:
     text = text.strip().rstrip(",;")
     if not text:
@@ -304,7 +334,11 @@ def split_statements(sentence: str) -> list[str]:
     if not text:
         return []
     body = text.rstrip(".!? ")
-    cuts = [m for m in _BOUNDARY.finditer(body) if not _NO_SPLIT_BEFORE.search(body[: m.start()])]
+    cuts = [
+        m
+        for m in _BOUNDARY.finditer(body)
+        if not _NO_SPLIT_BEFORE.search(body[: m.start()]) or _verb_only_start(body[m.end() :])
+    ]
     if not cuts:
         return [text]
     first = body[: cuts[0].start()]
@@ -339,7 +373,8 @@ def split_statements(sentence: str) -> list[str]:
         elif kind in {"vp", "ambiguous-vp"} and conj != ";":
             # "was closed and repaired": the part is its verb group alone, the auxiliary
             # is shared; otherwise only the subject is ("opened a plant and hired")
-            shared = subject_verb.rsplit(" ", 1)[0] if first.strip() == subject_verb else subject
+            alone = first.strip() == subject_verb or _passive_participle(subject_verb, rest)
+            shared = subject_verb.rsplit(" ", 1)[0] if alone else subject
             parts.append(_sentence(f"{shared} {rest}"))
         elif kind == "clause":
             parts.append(_sentence(rest))

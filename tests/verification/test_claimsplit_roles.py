@@ -57,6 +57,25 @@ from provgraph.verification.roles import cancelled_event, relations, role_swap
                 "The man who founded the firm died in 2010.",
             ],
         ),
+        # session 21: a verb that cannot be a noun is no subject of its own ("reduced
+        # strokes"), nor does "from the centre" make the next predicate a list of places;
+        # a passive's second participle shares the auxiliary, an active verb does not
+        (
+            "The drug lowered blood pressure and reduced strokes.",
+            ["The drug lowered blood pressure.", "The drug reduced strokes."],
+        ),
+        (
+            "The city banned cars from the centre and made buses free.",
+            ["The city banned cars from the centre.", "The city made buses free."],
+        ),
+        (
+            "The report was published in 2021 and translated into French.",
+            ["The report was published in 2021.", "The report was translated into French."],
+        ),
+        (
+            "The company was founded in 1990 and hired 50 people.",
+            ["The company was founded in 1990.", "The company hired 50 people."],
+        ),
     ],
 )
 def test_coordinated_statements_are_split_with_the_shared_subject(
@@ -73,6 +92,7 @@ def test_coordinated_statements_are_split_with_the_shared_subject(
         "Prices were between 10 and 20 dollars.",
         "She painted the portrait while living in Rome.",  # subordinate gerund
         "The band played rock and roll for ten years.",
+        "The goods came from France and Germany.",
     ],
 )
 def test_non_statement_coordinations_are_left_whole(sentence: str) -> None:
