@@ -203,9 +203,24 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue
                 if _SCHEDULE.match(low_sentence, m.start() + len(word.group(0) if word else event)):
                     continue  # "closed on public holidays": a timetable, not an ending
+                if _another_subject(sentence.text, m.start(), holder):
+                    continue  # "Her former teammate retired …, but she remains …"
                 shared = len(rest & set(content_stems(sentence.text))) / len(rest) if rest else None
                 return StateFinding(state, event, shared)
     return None
+
+
+def _another_subject(sentence: str, at: int, holder: set[str]) -> bool:
+    """Does the clause of the ending at ``at`` open with words of its own, none of the
+    holder's ("*Her former teammate* retired last year, but she remains …")? A clause with
+    no content words before the ending ("who stepped down in March") keeps the sentence's
+    subject."""
+    for clause in clauses(sentence):
+        if clause.start <= at < clause.end:
+            before = {stem(w) for w in TOKEN_RE.findall(sentence[clause.start : at])}
+            own = set(content_stems(sentence[clause.start : at]))
+            return bool(own) and not holder & before
+    return False
 
 
 def _rest_of(claim: str, phrases: list[str]) -> set[str]:

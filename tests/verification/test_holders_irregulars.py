@@ -162,6 +162,12 @@ def test_leaving_a_team_ends_playing_for_it() -> None:
     assert ended_state("He currently plays for Ajax.", "He moved to Ajax in 2022.") is None
 
 
+def test_an_ending_in_a_clause_of_another_subject_ends_nothing() -> None:
+    source = "Her former teammate retired last year, but she remains Chelsea's goalkeeper."
+    assert ended_state("She still plays for Chelsea.", source) is None
+    assert ended_state("The museum is still open.", "After years of losses, the museum closed.")
+
+
 def test_a_merger_ends_being_separate() -> None:
     found = ended_state(
         "The two parishes are still separate.",
