@@ -130,9 +130,11 @@ def plain_apostrophes(text: str) -> str:
     return text.translate(_TYPOGRAPHIC)
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A crude, deterministic stem: canonical synonym, irregular verb form as its verb,
-    then common suffixes stripped."""
+    then common suffixes stripped. Cached: the rules stem the same words many times over
+    (about 1,400 calls per citation on the speed benchmark's workload)."""
     w = word.lower().strip("'-")
     w = CANONICAL.get(w, w)
     w = irregular_verb_lemma(w)
@@ -196,6 +198,12 @@ class Clause:
 
 def clauses(text: str) -> list[Clause]:
     """``text`` cut at :data:`CLAUSE_BOUNDARY_RE`; spans index ``text``."""
+    return list(_clauses(text))
+
+
+@lru_cache(maxsize=16384)
+def _clauses(text: str) -> tuple[Clause, ...]:
+    """:func:`clauses`, cached (the rules cut the same sentences many times over)."""
     out: list[Clause] = []
     pos = 0
     for m in CLAUSE_BOUNDARY_RE.finditer(text):
@@ -204,7 +212,7 @@ def clauses(text: str) -> list[Clause]:
         pos = m.end()
     if pos < len(text):
         out.append(Clause(pos, len(text), text[pos:]))
-    return [c for c in out if c.text.strip()]
+    return tuple(c for c in out if c.text.strip())
 
 
 def near_stems(
