@@ -72,8 +72,10 @@ relation the source gives another, "hardly any" and "far from" as negations, lea
 team or employer and a merger as ended states (with the share of the claim the ending
 sentence holds), verbs of one direction against every verb of the other, words of a name
 opposing nothing, a scale word the library drops, "not yet" / "has yet to", an infinitive
-cue denying its verb and object — wordsets.py, role_holders.py, home_places.py,
-negation.py, ended_states.py, antonyms.py, quantulum_reader.py)."""
+cue denying its verb and object, two-part claims split where the second part opens with a
+verb that cannot be a noun and passives sharing their auxiliary — wordsets.py,
+role_holders.py, home_places.py, negation.py, ended_states.py, antonyms.py,
+quantulum_reader.py, claimsplit.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
