@@ -228,7 +228,7 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
         return _NO_PAIR
     negated = {w for text in (claim, sentence) for _c, sc in negated_scopes(text) for w in sc}
     # (claim's words, sentence's words, lexicon, a word's stem for the negation scopes)
-    plain_claim, plain_sentence = _without_names(claim), _without_names(sentence)
+    plain_claim, plain_sentence = _without_names(claim, sentence), _without_names(sentence, claim)
     readings: tuple[tuple[set[str], set[str], Lexicon, Callable[[str], str]], ...] = (
         (_raw_stems(plain_claim), _raw_stems(plain_sentence), LEXICON, _already_stemmed),
         (_words(plain_claim), _words(plain_sentence), WORDNET_LEXICON, stem),
@@ -253,10 +253,18 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
 _NAME_RUN = re.compile(r"\b[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)+")
 
 
-def _without_names(text: str) -> str:
-    """``text`` with its multi-word names blanked out (session 21: "Major League Soccer"
-    against a "Minor League scoreboard" is no pair of opposites)."""
-    return _NAME_RUN.sub(lambda m: " " * len(m.group(0)), text)
+def _without_names(text: str, other: str) -> str:
+    """``text`` with its multi-word names blanked out, but those that share a word with
+    another name of ``other``: "Police Office Defense Attorneys" opposes no "criminal
+    offense" (session 21), while "North Korea" against "South Korea" is a swap."""
+    others = [set(m.group(0).lower().split()) for m in _NAME_RUN.finditer(other)]
+
+    def blank(m: re.Match[str]) -> str:
+        words = set(m.group(0).lower().split())
+        swapped = any(words & theirs and words != theirs for theirs in others)
+        return m.group(0) if swapped else " " * len(m.group(0))
+
+    return _NAME_RUN.sub(blank, text)
 
 
 def _conflict_of_subject(claim: str, window: str, *, read: str) -> AntonymFinding | None:

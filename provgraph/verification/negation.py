@@ -227,9 +227,10 @@ def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -
 
 #: A small amount is no assertion a near-"none" denies: "few residents attended" and
 #: "only 6% trusted it" state what "hardly any residents attended" does ("a few" does
-#: assert some; "only available in the US" is no amount).
+#: assert some; "only available in the US" is no amount, "the little girl" no amount either).
 _FEW = re.compile(
-    r"(?<!\ba\s)\b(?:few|fewer|little|rarely|seldom|barely|scarcely|hardly)\b|"
+    r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\btheir\s)"
+    r"\b(?:few|fewer|little|rarely|seldom|barely|scarcely|hardly)\b|"
     r"\bonly\s+(?:\d[\d,.]*\s*(?:%|per\s*cent|percent)?|a\s+(?:few|handful|small|tiny|fraction))",
     re.I,
 )

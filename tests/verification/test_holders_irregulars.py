@@ -190,6 +190,17 @@ def test_words_of_a_name_oppose_nothing() -> None:
     source = "Minor League scoreboard. Mathis won the MLS Cup in 2009 with Real Salt Lake."
     assert antonym_conflict(claim, source) is None
     assert antonym_conflict("Sales rose in 2020.", "Sales fell in 2020.") is not None
+    # a name that shares a word with the other side's is a swap of names, not a name
+    swap = antonym_conflict(
+        "The summit was held in North Korea.", "The summit was held in South Korea."
+    )
+    assert swap is not None
+
+
+def test_the_little_of_a_name_is_no_small_amount() -> None:
+    assert negation_conflict(
+        "The little girl attended the ceremony.", "The little girl did not attend the ceremony."
+    )
 
 
 @pytest.mark.parametrize(
