@@ -12,7 +12,8 @@ and removed it: it read aliases and containing places — England / Britain, a u
 its acronym — as swaps):
 
 * only the relations of :data:`_ONE_PLACE`, each with its place capitalised right after
-  "in" ("born in Leeds"), not "in part" nor "in 1990", and a headquarters moved "from A
+  "in" ("born in Leeds"), not "in part", "in 1990", "in March 1950" nor "in World War
+  II", and a headquarters moved "from A
   to B" (B is where it is);
 * the source must name the claim's place somewhere, outside that relation: a source
   that never names it may be using a containing place ("born in London" for a claim of
@@ -27,6 +28,7 @@ its acronym — as swaps):
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 
@@ -83,6 +85,8 @@ def _slots(text: str) -> list[_Slot]:
         rest = m.group("rest")
         end = _SLOT_END.search(rest)
         phrase = m.group("place") + (rest[: end.start()] if end else rest)
+        if not _is_place(m.group("place")):
+            continue
         subject = frozenset(content_stems(text[: m.start()]))
         out.append(_Slot(_relation_key(m.group("relation")), m.group("place"), phrase, subject))
     for m in _MOVED.finditer(text):
@@ -94,6 +98,19 @@ def _slots(text: str) -> list[_Slot]:
 def _same_subject(claimed: _Slot, stated: _Slot) -> bool:
     """A subject in common, or neither side naming one ("He died in …")."""
     return bool(claimed.subject & stated.subject) or not (claimed.subject or stated.subject)
+
+
+#: Capitalised words after "in" that are not places: a time ("born in March 1950") or an
+#: event ("died in World War II", "died in the Blitz").
+_NOT_PLACES = frozenset(
+    {n.lower() for n in (*calendar.day_name, *calendar.month_name) if n}
+    | {"war", "battle", "attack", "crash", "disaster", "revolution", "pandemic", "blitz"}
+    | {"spring", "summer", "autumn", "fall", "winter", "office", "hospital", "prison"}
+)
+
+
+def _is_place(place: str) -> bool:
+    return not {w.lower() for w in place.split()} & _NOT_PLACES
 
 
 def _words(text: str) -> set[str]:

@@ -91,6 +91,8 @@ _HOLDER_AFTER = re.compile(
 _BODY_AFTER = re.compile(rf"^\s+of\s+(?:the\s+)?(?P<body>{_NAME})")
 #: A capitalised possessive before the office names its body ("Acme's chief executive").
 _BODY_BEFORE = re.compile(r"\b(?P<body>[A-Z][\w-]+)['\u2019]s?\s+(?:\w+\s+)?$")
+#: How far before or after an office its holder's name is looked for (characters).
+_REACH = 120
 _NOT_NAMES = frozenset(
     {"the", "a", "an", "its", "their", "his", "her", "this", "that", "he", "she"}
     | {n.lower() for n in (*calendar.day_name, *calendar.month_name) if n}
@@ -129,7 +131,9 @@ def holdings(text: str) -> list[Holding]:
         if m.group("name").split()[0].lower() not in _NOT_NAMES
     ]
     for m in _OFFICE.finditer(text):
-        before, after = text[: m.start()], text[m.end() :]
+        # a holder's name and its copula sit within a few words of the office: reading a
+        # bounded stretch keeps a long window linear
+        before, after = text[max(0, m.start() - _REACH) : m.start()], text[m.end() :][:_REACH]
         if _QUALIFIED.search(before):
             continue
         office = _OFFICES[m.group("office").lower()]

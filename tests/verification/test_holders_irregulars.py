@@ -234,6 +234,9 @@ def test_a_one_place_relation_given_another_place_conflicts(
         ("The firm is based in New York.", "The firm is based in New York City."),
         # the claim's place never named: the source's may contain it
         ("She was born in England.", "She was born in London and grew up in Kent."),
+        # a time or an event after "in" is no place
+        ("He was born in Leeds.", "He was born in March 1950 and grew up in Leeds."),
+        ("He died in Paris.", "He died in World War II, far from Paris."),
         # another subject's place
         (
             "Smith died in Blackville in 1957.",
