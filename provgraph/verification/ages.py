@@ -16,11 +16,11 @@ the age of 65" at least 65), and so do "and over" / "or older" after it.
 
 from __future__ import annotations
 
-import calendar
 import math
 import re
 
 from provgraph.verification.bounds import bounded
+from provgraph.verification.wordsets import CALENDAR_NAMES
 
 AGE_KIND = "age"
 
@@ -35,7 +35,7 @@ _NAME_BEFORE = re.compile(r"\b[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)*(?:,\s*|\s+\()$"
 _APPOSITION_END = re.compile(r"^\s*[,)]")
 #: Capitalised words before a number that are dates, not people: "In March, 12 …"
 #: (the standard library's English month and weekday names; it runs in the C locale).
-_NOT_NAMES = frozenset(name.lower() for name in (*calendar.month_name[1:], *calendar.day_name))
+_NOT_NAMES = CALENDAR_NAMES
 _WHOLE_YEARS = re.compile(r"^\d{1,3}$")
 #: After a number in years: "84 years old", "84-year-old", "84 years of age".
 _AFTER_YEARS = re.compile(r"(?i)^(?:[\s-]+old\b|\s+of\s+age\b|-olds?\b)")

@@ -28,12 +28,11 @@ its acronym — as swaps):
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
 
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import content_stems
+from provgraph.verification.wordsets import CALENDAR_NAMES, content_stems
 
 #: Relations with one place, by their words before "in".
 _ONE_PLACE = (
@@ -103,7 +102,7 @@ def _same_subject(claimed: _Slot, stated: _Slot) -> bool:
 #: Capitalised words after "in" that are not places: a time ("born in March 1950") or an
 #: event ("died in World War II", "died in the Blitz").
 _NOT_PLACES = frozenset(
-    {n.lower() for n in (*calendar.day_name, *calendar.month_name) if n}
+    CALENDAR_NAMES
     | {"war", "battle", "attack", "crash", "disaster", "revolution", "pandemic", "blitz"}
     | {"spring", "summer", "autumn", "fall", "winter", "office", "hospital", "prison"}
 )

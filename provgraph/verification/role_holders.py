@@ -26,11 +26,11 @@ Deliberately narrow:
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
 
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.wordsets import CALENDAR_NAMES
 
 #: Offices one person holds at a time, each spelling with the key it is compared by.
 _OFFICES: dict[str, str] = {
@@ -94,8 +94,7 @@ _BODY_BEFORE = re.compile(r"\b(?P<body>[A-Z][\w-]+)['\u2019]s?\s+(?:\w+\s+)?$")
 #: How far before or after an office its holder's name is looked for (characters).
 _REACH = 120
 _NOT_NAMES = frozenset(
-    {"the", "a", "an", "its", "their", "his", "her", "this", "that", "he", "she"}
-    | {n.lower() for n in (*calendar.day_name, *calendar.month_name) if n}
+    {"the", "a", "an", "its", "their", "his", "her", "this", "that", "he", "she"} | CALENDAR_NAMES
 )
 
 

@@ -10,6 +10,7 @@ contexts share a word, never what a word means.
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -45,6 +46,12 @@ NUMBER = r"\d{1,3}(?:,\d{3})+|\d+"
 
 YEAR_RE = re.compile(r"(?<![\w.])(?<!\d,)((?:1[0-9]{3}|20[0-9]{2}))(?![\w])(?!,\d)(?!\.\d)")
 """A year: four digits 1000–2099, not part of a number ("1,990", "1990.5") or a word."""
+
+#: Day and month names, lower case: capitalised like names, but a time ("born in March",
+#: "named head coach May 2019"), never a person or a place.
+CALENDAR_NAMES: frozenset[str] = frozenset(
+    n.lower() for n in (*calendar.day_name, *calendar.month_name) if n
+)
 
 _STOPWORDS_TEXT = """
     a an the and or of in on at to for with by from as into onto than then that this these
