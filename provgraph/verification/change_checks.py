@@ -8,35 +8,70 @@ and the quantity reader itself reads this package's fractions of a change
 
 from __future__ import annotations
 
-from provgraph.verification.changes import change_rewrite, extract_changes, judge_change
+from provgraph.verification.changes import Change, change_rewrite, extract_changes, judge_change
 from provgraph.verification.quantities import Quantities
-from provgraph.verification.slots import Mention, Outcome
+from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
+
+
+def judge_relative(change: Change, window_changes: list[Change]) -> tuple[Outcome, Change | None]:
+    """A claim change against the window's own relative changes, ratio against ratio:
+    "doubled" / "rose by about 15 percent" is a mismatch, "doubled" / "rose 100%" agrees.
+
+    Judged like :func:`~provgraph.verification.changes.judge_change`: the window changes
+    attached to the claim change's words (its neighbours, not its verb) decide, and a
+    mismatch needs :data:`~provgraph.verification.slots.SAME_SUBJECT_SCORE`.
+    """
+    scored = [
+        (2 * len(change.near & w.near) + len(change.clause & w.clause), w) for w in window_changes
+    ]
+    if not scored:
+        return Outcome.NO_SIGNAL, None
+    best = max(score for score, _w in scored)
+    for score, w in scored:
+        if score == best and change.low <= w.high and w.low <= change.high:
+            return Outcome.AGREE, w
+    return (Outcome.MISMATCH if best >= SAME_SUBJECT_SCORE else Outcome.UNVERIFIED), None
 
 
 def judge_claim_changes(
-    claim: str, claim_read: Quantities, window_read: Quantities, rewrites: list[tuple[str, str]]
+    claim: str,
+    window: str,
+    claim_read: Quantities,
+    window_read: Quantities,
+    rewrites: list[tuple[str, str]],
 ) -> tuple[list[str], list[str], list[Mention]]:
     """``(mismatched, agreed, claim quantities left to compare as plain values)``; each
     agreeing change's rewrite in the source's values is appended to ``rewrites``.
 
     A claim's relative change ("fell by 20%", "doubled") is judged against the
     window's changes "from A to B" (:func:`~provgraph.verification.changes.judge_change`)
-    when the window has any; its percentage is then not also compared as a plain value.
+    and its relative changes ("rose by about 15 percent", :func:`judge_relative`) when
+    the window has any; its percentage is then not also compared as a plain value.
     Without a change in the window nothing is said about it (no signal, not counted).
     """
-    if not window_read.changes:
+    window_changes = extract_changes(window)
+    if not window_read.changes and not window_changes:
         return [], [], claim_read.mentions
     mismatched: list[str] = []
     agreed: list[str] = []
     judged: list[tuple[int, int]] = []
     for change in extract_changes(claim):
         outcome, source_change = judge_change(change, window_read.changes)
+        relative, stated = judge_relative(change, window_changes)
         if outcome == Outcome.AGREE:
             agreed.append(change.surface)
             rewrite = change_rewrite(change, *source_change) if source_change else None
             if rewrite is not None:
                 rewrites.append(rewrite)
-        elif outcome == Outcome.MISMATCH:
+        elif relative == Outcome.AGREE and stated is not None:
+            agreed.append(change.surface)
+            if stated.surface != change.surface:
+                rewrites.append((change.surface, stated.surface))
+        elif outcome == Outcome.MISMATCH or (
+            relative == Outcome.MISMATCH and not change.value_span
+        ):
+            # a written percentage against another one is the plain values' comparison
+            # (which reads the whole source for it); "doubled" has no value to compare
             mismatched.append(change.surface)
         else:
             continue

@@ -107,10 +107,25 @@ def _multiplier(text: str, m: re.Match[str]) -> tuple[float, float]:
     return (1.0 / high if high > 0 else 0.0), (1.0 / low if low > 0 else math.inf)
 
 
+#: Words after which a multiplier's plain form is a verb ("expected to *double*"); elsewhere
+#: it is an adjective or a noun ("the *double* empathy problem", "a *triple* jump").
+_BEFORE_PLAIN_VERB = re.compile(
+    r"\b(?:to|will|would|could|can|may|might|should|must|did|does|do|not|n't)\s+$", re.I
+)
+
+
+def _is_change(text: str, m: re.Match[str]) -> bool:
+    return not m.group(0).lower().endswith("e") or bool(
+        _BEFORE_PLAIN_VERB.search(text, max(0, m.start() - 12), m.start())
+    )
+
+
 def extract_changes(text: str) -> list[Change]:
-    """The relative changes a claim states, in text order."""
+    """The relative changes ``text`` states, in text order."""
     out: list[Change] = []
     for m in _MULTIPLIER_RE.finditer(text):
+        if not _is_change(text, m):
+            continue
         low, high = _multiplier(text, m)
         near, clause = near_stems(text, m.start(), m.end())
         out.append(Change(low, high, m.group(0), m.start(), m.end(), near, clause, None))

@@ -19,6 +19,9 @@ claim's values and negations with its evidence window:
     "1,500 thousand dollars", "more than 80" / 95, "most" / 63%);
   - a claim comparison or ratio is judged against two source values
     (:mod:`~provgraph.verification.value_comparisons`: "cheaper than" / "$12 … $30");
+  - a claim date the window gives to another event than the claim's verb is a
+    mismatch (:mod:`~provgraph.verification.event_dates`: "opened in 2015" /
+    "began in 2015 … opened in 2018");
 
 * conflicts of meaning (:mod:`~provgraph.verification.meaning_conflicts`): a
   negated predicate asserted on the other side, opposites, agent and patient or
@@ -34,12 +37,12 @@ report lists the values and the negated predicate.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from provgraph.verification.bridged_dates import bridged_by_duration, spanned_by_dates
 from provgraph.verification.change_checks import judge_claim_changes
 from provgraph.verification.dates import extract_dates, in_year
+from provgraph.verification.event_dates import date_of_other_event
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.slots import (
@@ -49,8 +52,8 @@ from provgraph.verification.slots import (
     compare,
 )
 from provgraph.verification.stated import (
-    WRITTEN_NUMBER_RE,
     counts_other_things,
+    plain_numbers,
     stated_elsewhere,
     stated_for_other_years,
     years_around,
@@ -60,24 +63,9 @@ from provgraph.verification.unstated import might_state
 from provgraph.verification.value_comparisons import judge_value_comparisons
 from provgraph.verification.wordsets import plain_apostrophes
 
-#: A scale word right after a number ("12 *million*").
-_SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
 MISMATCH_PENALTY = 0.8
 UNVERIFIED_PENALTY = 0.5
 NEGATION_PENALTY = 0.3
-
-
-def _plain_numbers(text: str) -> set[str]:
-    """Written numbers normalised (``1,200`` → ``1200``, ``3.50`` → ``3.5``): a presence test."""
-    out: set[str] = set()
-    for m in WRITTEN_NUMBER_RE.finditer(text):
-        whole = m.group(1).replace(",", "")
-        frac = (m.group(2) or "").rstrip("0")
-        written = f"{int(whole)}.{frac}" if frac else str(int(whole))
-        scale = _SCALE_AFTER.match(text, m.end())
-        # "12 million" is not the number 12
-        out.add(f"{written}e{scale.group(1).lower()}" if scale else written)
-    return out
 
 
 @dataclass(frozen=True)
@@ -288,7 +276,7 @@ def _judge(
     unverified: list[str] = []
     agreed: list[str] = []
     against: list[str] = []
-    source_numbers = _plain_numbers(source)
+    source_numbers = plain_numbers(source)
     outcomes = [_outcome(value, window_values, dates=dates) for value in claim_values]
     for value, (outcome, other, other_role) in zip(claim_values, outcomes, strict=True):
         candidates = _date_views(value, window_values) if dates else window_values
@@ -307,7 +295,7 @@ def _judge(
         )
         if outcome != Outcome.AGREE and not dates and stated_for_other_years(value, source, years):
             outcome, other = Outcome.MISMATCH, None  # another period's figure
-        written = _plain_numbers(value.surface)
+        written = plain_numbers(value.surface)
         present = bool(written) and written <= source_numbers
         if outcome == Outcome.AGREE or stated:
             agreed.append(value.surface)
@@ -336,7 +324,9 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_read = read_quantities(claim, [(d.start, d.end) for d in claim_dates])
     window_read = read_quantities(window, [(d.start, d.end) for d in window_dates])
     pairs: list[tuple[str, str]] = []
-    c_mm, c_ok, claim_quantities = judge_claim_changes(claim, claim_read, window_read, pairs)
+    c_mm, c_ok, claim_quantities = judge_claim_changes(
+        claim, window, claim_read, window_read, pairs
+    )
     compared = judge_value_comparisons(claim, window)
     claim_quantities = [
         m
@@ -351,9 +341,12 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     derived = compared.agreed + [m.surface for m, _ in spanned]
     claim_years = years_of(claim)
     window_quantities = _same_years(window, window_read.mentions, claim_years)
+    # a date the window gives to another event than the claim's ("began in 2015 … opened
+    # in 2018" for "opened in 2015"): a mismatch whatever words the two dates share
+    rebound = [(v, date_of_other_event(claim, v, window, window_dates)) for v in claim_dates]
     d_unstated: list[Mention] = []
     d_mm, d_unv, d_ok, d_against = _judge(
-        claim_dates,
+        [v for v, other in rebound if other is None],
         window_dates,
         source,
         dates=True,
@@ -361,6 +354,8 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         unstated=d_unstated,
         window=window,
     )
+    d_mm += [v.surface for v, other in rebound if other is not None]
+    d_against += [other.surface for _v, other in rebound if other is not None]
     q_unstated: list[Mention] = []
     q_mm, q_unv, q_ok, q_against = _judge(
         claim_quantities,

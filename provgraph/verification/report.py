@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.9"
+ENGINE_VERSION = "0.4.10"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -75,7 +75,10 @@ opposing nothing, a scale word the library drops, "not yet" / "has yet to", an i
 cue denying its verb and object, two-part claims split where the second part opens with a
 verb that cannot be a noun and passives sharing their auxiliary — wordsets.py,
 role_holders.py, home_places.py, negation.py, ended_states.py, antonyms.py,
-quantulum_reader.py, claimsplit.py)."""
+quantulum_reader.py, claimsplit.py; 0.4.10, session 22: a date the source gives to another
+event than the claim's verb, a change against the source's own relative change ("doubled" /
+"rose 15%"), "double" as a change only as a verb, people and a group of people as one
+count's anchor — event_dates.py, change_checks.py, changes.py, slots.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -99,6 +99,18 @@ def anchor_score(a: Mention, b: Mention) -> int:
     return 2 * len(a.near & b.near) + len(a.clause & b.clause)
 
 
+def _counted_alike(claim_value: Mention, source_value: Mention) -> int:
+    """2 (one shared neighbour's worth) when two counts count the same things in other
+    words ("100 *people*" / "300 *residents*", "2 million *books*" / "600,000 *volumes*").
+
+    The counted noun is a count's strongest anchor, and a synonym shares no stem, so
+    without this a count of the same attendance in other words was *unverified* on a
+    single shared clause word ("the meeting").
+    """
+    a, b = claim_value.noun, source_value.noun
+    return 2 if a and b and not a & b and same_counted_noun(b, a) else 0
+
+
 def comparable(
     claim_value: Mention, source_values: list[Mention], *, by_dimension: bool = False
 ) -> list[Mention]:
@@ -133,7 +145,7 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     same_kind = comparable(claim_value, same_kind)
     if not same_kind:
         return Outcome.UNVERIFIED, None  # values of this kind, all of other measures or things
-    scored = [(anchor_score(claim_value, v), v) for v in same_kind]
+    scored = [(anchor_score(claim_value, v) + _counted_alike(claim_value, v), v) for v in same_kind]
     best = max(s for s, _ in scored)
     if best < SAME_SUBJECT_SCORE:
         overlapping = [v for v in same_kind if claim_value.overlaps(v) and not v.derived]

@@ -35,6 +35,23 @@ _COUNTED_RE = re.compile(r"[ \t]+([A-Za-z][A-Za-z-]*)")
 _MAX_OCCURRENCES = 32
 
 
+#: A scale word right after a number ("12 *million*").
+_SCALE_AFTER = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNORECASE)
+
+
+def plain_numbers(text: str) -> set[str]:
+    """Written numbers normalised (``1,200`` → ``1200``, ``3.50`` → ``3.5``): a presence test."""
+    out: set[str] = set()
+    for m in WRITTEN_NUMBER_RE.finditer(text):
+        whole = m.group(1).replace(",", "")
+        frac = (m.group(2) or "").rstrip("0")
+        written = f"{int(whole)}.{frac}" if frac else str(int(whole))
+        scale = _SCALE_AFTER.match(text, m.end())
+        # "12 million" is not the number 12
+        out.add(f"{written}e{scale.group(1).lower()}" if scale else written)
+    return out
+
+
 def years_of(text: str) -> frozenset[str]:
     """The four-digit years written in ``text``."""
     return frozenset(YEAR_RE.findall(text))

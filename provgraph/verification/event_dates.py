@@ -1,0 +1,171 @@
+"""A date the source gives to another event: "opened in 2015" / "began in 2015 … opened in 2018".
+
+The value comparison (:mod:`.slots`) attaches a date to the content words around it,
+and a sentence of two events shares most of them: "Construction began in 2015 and
+the bridge opened to traffic in 2018" puts "bridge" and "opened" near both years, so
+"The bridge opened in 2015." found its 2015 and agreed (NLI entailment 0.97).
+What tells the two dates apart is the verb each is the date *of*. This module reads
+that verb — the nearest verb before the date in its clause, or after a date that
+opens its clause ("In 2018 the bridge opened") — and finds a conflict when:
+
+* the source dates an event of the claim's verb (the same verb or a plain synonym,
+  :func:`~provgraph.verification.synonyms.same_verb`), and none of those dates is
+  the claim's;
+* the source gives the claim's date to an event of another verb ("began in
+  2015"), so the claim has paired its date with the wrong event; a date the
+  source attaches to no verb ("in 2015 and 2018") decides nothing;
+* the event of the claim's verb is the claim's subject's: the words before that
+  verb in its clause name one of the claim's words, or nothing ("it", "and
+  retired in 2021"). "The nearby tunnel opened in 2018" dates another opening.
+
+Only verb forms that can only be verbs here count
+(:func:`~provgraph.verification.claimsplit.is_verb`: "opened", "signed", "went"),
+or a verb's plain form after an auxiliary ("did not go on sale until 2020");
+"traffic", "sale" or "court" are read past.
+"""
+
+from __future__ import annotations
+
+import re
+
+from provgraph.verification.claimsplit import can_be_verb, is_verb
+from provgraph.verification.dates import in_year
+from provgraph.verification.roles import verb_lemma
+from provgraph.verification.slots import Mention
+from provgraph.verification.synonyms import same_verb
+from provgraph.verification.wordsets import CLAUSE_BOUNDARY_RE, WORD_RE, content_stems
+
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|[,;:()]")
+#: Words that open another clause: the verb before them belongs to it, not to the date.
+_CLAUSE_OPENERS = frozenset((
+    "and", "but", "or", "nor", "while", "whereas", "which", "who", "whom", "whose", "that",
+    "although", "though", "because", "where", "when",
+))  # fmt: skip
+#: Words before a verb's plain form that make it a verb ("did not *go*", "will *open*").
+#: Not "to", which is also a preposition ("opened to *traffic*").
+_BEFORE_PLAIN_VERB = frozenset((
+    "did", "do", "does", "not", "n't", "will", "would", "could", "can", "may", "might",
+    "shall", "should", "must",
+))  # fmt: skip
+_AUXILIARIES = frozenset((
+    "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "am", "do",
+    "does", "did", "will", "would", "shall", "should", "can", "could", "may", "might", "must",
+))  # fmt: skip
+#: Words read back from (or, for a date opening its clause, forward from) the date.
+_REACH = 6
+
+
+def _verb_of(word: str, before: str | None) -> str | None:
+    """The lemma of ``word`` as an event verb here, else None (an auxiliary is none)."""
+    lower = word.lower()
+    if lower in _AUXILIARIES:
+        return None
+    if is_verb(word) or (before in _BEFORE_PLAIN_VERB and can_be_verb(word)):
+        return verb_lemma(lower)
+    return None
+
+
+def _clause_span(text: str, start: int) -> tuple[int, int]:
+    """``(start, end)`` of the clause of ``text`` holding position ``start``."""
+    left, right = 0, len(text)
+    for m in CLAUSE_BOUNDARY_RE.finditer(text):
+        if m.end() <= start:
+            left = m.end()
+        elif m.start() >= start:
+            right = m.start()
+            break
+    return left, right
+
+
+def event_verb(text: str, start: int, end: int) -> tuple[str, int] | None:
+    """``(verb lemma, its start)`` of the event the date ``text[start:end]`` is the date of.
+
+    The nearest verb before it within :data:`_REACH` words of its clause, stopping at a
+    word that opens another clause; for a date opening its clause ("In 2018 the bridge
+    opened") the first verb after it. None when there is none (an elided "and 2018").
+    """
+    left, right = _clause_span(text, start)
+    before = list(_TOKEN.finditer(text, left, start))[::-1][:_REACH]
+    for i, m in enumerate(before):
+        word = m.group(0)
+        if not word[0].isalpha() or word.lower() in _CLAUSE_OPENERS:
+            break
+        prev = before[i + 1].group(0).lower() if i + 1 < len(before) else None
+        verb = _verb_of(word, prev)
+        if verb is not None:
+            return verb, m.start()
+        if word.lower() in _AUXILIARIES:
+            return None  # "was in 2015": no event verb
+    if len(content_stems(text[left:start])) > 0:
+        return None
+    after = list(_TOKEN.finditer(text, end, right))[:_REACH]
+    for i, m in enumerate(after):
+        word = m.group(0)
+        if not word[0].isalpha() or word.lower() in _CLAUSE_OPENERS:
+            break
+        prev = after[i - 1].group(0).lower() if i > 0 else None
+        verb = _verb_of(word, prev)
+        if verb is not None:
+            return verb, m.start()
+    return None
+
+
+def _same_event(a: str, b: str) -> bool:
+    return a == b or same_verb(a, b)
+
+
+def _subject_is_claims(window: str, verb_start: int, claim_words: set[str]) -> bool:
+    """The words before the event's verb in its clause name one of the claim's words, or
+    nothing of their own ("it was signed", "and retired")."""
+    left, _right = _clause_span(window, verb_start)
+    plain = " ".join(w for w in WORD_RE.findall(window[left:verb_start]) if not _adverb(w))
+    words = set(content_stems(plain))
+    return not words or bool(words & claim_words)
+
+
+def _adverb(word: str) -> bool:
+    """ "finally", "quickly": a manner or time adverb, no subject."""
+    return word.lower().endswith("ly")
+
+
+def date_of_other_event(
+    claim: str, value: Mention, window: str, window_dates: list[Mention]
+) -> Mention | None:
+    """The window date of the claim's event, when the window gives ``value`` to another.
+
+    None unless all of the module's conditions hold (no signal: the value comparison
+    decides as before). ``window_dates`` are :func:`~provgraph.verification.dates.extract_dates`
+    of ``window``.
+    """
+    if value.edition:
+        return None
+    claimed = event_verb(claim, value.start, value.end)
+    if claimed is None:
+        return None
+    verb = claimed[0]
+    claim_words = set(content_stems(claim))
+    same: list[Mention] = []
+    giving: list[str | None] = []
+    for date in window_dates:
+        view = _view(value, date)
+        if date.edition or view is None:
+            continue
+        found = event_verb(window, date.start, date.end)
+        if found is not None and _same_event(found[0], verb):
+            if _subject_is_claims(window, found[1], claim_words):
+                same.append(date)  # else another subject's event ("the nearby tunnel opened")
+        elif view.overlaps(date):
+            giving.append(found[0] if found else None)
+    if not same or not giving or any(g is None for g in giving):
+        return None
+    if any(view.overlaps(date) for date in same if (view := _view(value, date)) is not None):
+        return None
+    return same[0]
+
+
+def _view(value: Mention, date: Mention) -> Mention | None:
+    """``value`` as comparable with the window's ``date``: itself for a date of its kind,
+    its day of the year for a date written without one ("March 4th"), else None."""
+    if date.kind == value.kind:
+        return value
+    return in_year(value) if date.kind == "date-in-year" else None
