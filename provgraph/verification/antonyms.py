@@ -54,7 +54,8 @@ previous current; former current; outgoing incoming;
 permanent temporary; permanent temporarily; permanently temporarily; permanently temporary;
 accelerate slow; accelerate decelerate; quicken slow; surplus deficit; outperform underperform;
 inflow outflow; inflows outflows; bullish bearish; hawkish dovish; tighten loosen; tighten ease;
-improve deteriorate; mild severe; mild harsh; mild cold
+improve deteriorate; mild severe; mild harsh; mild cold; simple complicated; simple complex;
+easy hard; easy difficult
 """
 #: Verbs of a direction, each opposite every verb of the other direction ("rising" /
 #: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather
@@ -190,20 +191,36 @@ class _Outcome:
 _NO_PAIR, _NOT_A_CONFLICT = _Outcome(), _Outcome()
 
 
-_SUPERLATIVE = re.compile(r"\b[a-z]{2,}est\b")
+_DEGREE = re.compile(r"\b[a-z]{2,}est\b|(?<!\bno )(?<!\bany )\b[a-z]{2,}er\b")
 
 
 def plain_superlatives(text: str) -> str:
-    """``text`` with each superlative adjective as its plain form ("driest" → "dry",
-    "highest" → "high"): the opposite of "wet" is "dry" at any degree. Words ending in
-    "est" that are no superlative ("interest", "honest", "modest") stay."""
+    """``text`` with each superlative adjective as its plain form ("driest" → "dry") and each
+    comparative as "more" and its plain form ("simpler" → "more simple"): the opposite of
+    "wet" is "dry" at any degree, and "made it simpler" opposes "made it more complicated"
+    (:func:`_compared`). Words ending in "est" or "er" that are no degree of an adjective
+    ("interest", "honest", "water", "never") stay, and so do comparatives that are also
+    nouns or of another stem ("number", "better", "further") and "no longer"."""
 
     def plain(m: re.Match[str]) -> str:
         word = m.group(0)
         lemmas = _adjective_lemmas(word)
-        return lemmas[0] if lemmas and lemmas[0] != word else word
+        if not lemmas or lemmas[0] == word:
+            return word
+        if not word.endswith("er"):
+            return lemmas[0]
+        if _has_noun(word) or not word.startswith(lemmas[0][:3]):
+            return word  # "number" (not "numb"), "better", "further" (not "far")
+        return f"more {lemmas[0]}"
 
-    return _SUPERLATIVE.sub(plain, text)
+    return _DEGREE.sub(plain, text)
+
+
+@lru_cache(maxsize=4096)
+def _has_noun(word: str) -> bool:
+    from lemminflect import getAllLemmas
+
+    return "NOUN" in getAllLemmas(word)
 
 
 @lru_cache(maxsize=4096)
@@ -239,6 +256,10 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                 if opposite in source_words and opposite not in claim_words:
                     if {stem_of(word), stem_of(opposite)} & negated or _converse(claim, sentence):
                         return _NOT_A_CONFLICT
+                    if _lessened(claim, word, lexicon) or _lessened(sentence, opposite, lexicon):
+                        return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
+                    if _compared(claim, word, lexicon) != _compared(sentence, opposite, lexicon):
+                        return _NOT_A_CONFLICT  # "higher than in July" is not "not low"
                     rest = claim_content - {stem_of(word)} - _adverbs(claim)
                     if rest & _excepted(sentence):
                         return _NOT_A_CONFLICT  # "opens every day except Monday"
@@ -246,6 +267,28 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                         shared = len(rest & sentence_content) / len(rest) if rest else 0.0
                         return AntonymFinding(word, opposite, shared)
     return _NO_PAIR
+
+
+_LESS = re.compile(r"\b(?:less|least)\s+([a-z]+)")
+_MORE = re.compile(r"\bmore\s+([a-z]+)")
+
+
+def _after(pattern: re.Pattern[str], text: str, word: str, lexicon: Lexicon) -> bool:
+    key = stem if lexicon is LEXICON else _american
+    return any(key(m.group(1)) == word for m in pattern.finditer(text.lower()))
+
+
+def _lessened(text: str, word: str, lexicon: Lexicon) -> bool:
+    """Is ``word`` (a key of ``lexicon``) read in ``text`` after "less" / "least"? Its
+    opposite degree: "less expensive than gas" says "cheaper than gas"."""
+    return _after(_LESS, text, word, lexicon)
+
+
+def _compared(text: str, word: str, lexicon: Lexicon) -> bool:
+    """Is ``word`` a comparative in ``text`` ("more complicated", "simpler" → "more
+    simple")? A comparative opposes only a comparative: "made it simpler" / "made it more
+    complicated" conflict, "was low in August" / "was higher than in July" do not."""
+    return _after(_MORE, text, word, lexicon)
 
 
 #: Two or more capitalised words in a row: a name ("Major League Soccer", "Minor League"),

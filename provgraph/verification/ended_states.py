@@ -21,7 +21,19 @@ from provgraph.verification.wordsets import clauses, content_stems, stem
 #: state → (claim phrases asserting it as current, source events that end it)
 _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "open": (
-        ("open", "operat", "running", "in service", "in operation", "active", "trading"),
+        (
+            "open",
+            "operat",
+            "running",
+            "in service",
+            "in operation",
+            "active",
+            "trading",
+            "still runs",
+            "still run",
+            "runs between",
+            "run between",
+        ),
         (
             "closed",
             "shut",
@@ -185,6 +197,11 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         and (state != "office" or _OFFICE.search(claim))
     ]
     rest = _rest_of(claim, [p for state, _e in states for p in _STATES[state][0]])
+    body = (
+        _body_of(low_claim, _STATES["member"][0])
+        if any(s == "member" for s, _e in states)
+        else set()
+    )
     for sentence in split_sentences(window):
         words = {stem(w) for w in TOKEN_RE.findall(sentence.text)}
         if len(holder & words) * 2 < len(holder) or not holder & words:
@@ -194,10 +211,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         low_sentence = sentence.text.lower()
         negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
         for state, endings in states:
-            for event in endings:
-                m = re.search(rf"\b{re.escape(event)}", low_sentence)
-                if m is None or re.search(rf"\b{re.escape(event)}", low_claim):
-                    continue
+            for event, m in _endings_in(state, endings, low_sentence, low_claim, body):
                 word = re.match(r"[a-z-]+", low_sentence[m.start() :])
                 if word is not None and stem(word.group(0)) in negated:
                     continue
@@ -208,6 +222,42 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                 shared = len(rest & set(content_stems(sentence.text))) / len(rest) if rest else None
                 return StateFinding(state, event, shared)
     return None
+
+
+#: Leaving a body by name: "left the Democratic Party", "quit the union".
+_LEAVING = re.compile(
+    r"\b(?:left|quit|exited|resigned from|withdrew from|defected from)\s+(?:the\s+)?"
+    r"(?P<body>(?:[a-z-]+\s+){0,3}[a-z-]+)"
+)
+
+
+def _body_of(low_claim: str, phrases: tuple[str, ...]) -> set[str]:
+    """Content stems of what the claim says its subject is a member of: the words after
+    "member of" / "works for" … to the end of their clause."""
+    for phrase in phrases:
+        m = re.search(rf"\b{re.escape(phrase)}\b", low_claim)
+        if m is not None:
+            after = next((c.text for c in clauses(low_claim[m.end() :])), "")
+            return set(content_stems(after))
+    return set()
+
+
+def _endings_in(
+    state: str, endings: tuple[str, ...], low_sentence: str, low_claim: str, body: set[str]
+) -> list[tuple[str, re.Match[str]]]:
+    """``(event, its match)`` of each ending of ``state`` the sentence uses and the claim
+    does not; for a membership also leaving the body the claim names ("member of the
+    Democratic Party" / "left the Democratic Party in 2021")."""
+    out: list[tuple[str, re.Match[str]]] = []
+    for event in endings:
+        m = re.search(rf"\b{re.escape(event)}", low_sentence)
+        if m is not None and not re.search(rf"\b{re.escape(event)}", low_claim):
+            out.append((event, m))
+    if state == "member" and body:
+        for m in _LEAVING.finditer(low_sentence):
+            if body & set(content_stems(m.group("body"))) and not _LEAVING.search(low_claim):
+                out.append((m.group(0), m))
+    return out
 
 
 def _another_subject(sentence: str, at: int, holder: set[str]) -> bool:

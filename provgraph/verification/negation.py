@@ -8,7 +8,9 @@ say the same), "did not prevent infection but reduced severe illness" against
 * **cues** are clausal negations, including paraphrases: *not*, *n't*,
   *never*, *no*, *none*, *nobody*, *nothing*, *neither/nor*, *without*,
   *cannot*, *no longer*, *fails/failed to*, *refused/declined to*, *unable
-  to*, *lacks*, *ruled out*, *too small / few / early … to* ("too small to show an effect"),
+  to*, *lacks*, *skipped* / *omitted* / *forwent* / *withheld* (what is left
+  undone: "skipped its dividend" denies "paid a dividend"), *ruled out*,
+  *too small / few / early … to* ("too small to show an effect"),
   *hardly / scarcely / barely any*, *far from* before a state ("far from finished"),
   *has yet to*;
   fixed phrases that are not negations are ignored (*not only*,
@@ -58,6 +60,8 @@ _CUE = re.compile(
     r"\b(?:no longer|not|never|no|none|nobody|nothing|neither|nor|without|cannot|"
     r"fail(?:s|ed|ing)? to|refus(?:es|ed|ing)? to|declin(?:es|ed|ing)? to|unable to|"
     r"lack(?:s|ed|ing)?|rul(?:e|es|ed|ing) out|"
+    r"skip(?:s|ped|ping)?|omit(?:s|ted|ting)?|forg(?:o|oes|oing|one|went)|"
+    r"withh(?:old|olds|olding|eld)|"
     r"too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to|"
     r"(?:hardly|scarcely|barely)\s+(?:any(?:one|body|thing)?|ever)|"
     r"(?:has|have|had|is|are|was|were)\s+yet\s+to|"

@@ -35,6 +35,13 @@ from dataclasses import dataclass
 
 from provgraph.verification.claimsplit import can_be_verb, subject_and_verb
 from provgraph.verification.negation import negated_scopes
+from provgraph.verification.noun_roles import (
+    EITHER_SIDE,
+    Relation,
+    noun_relations,
+    same_way,
+    swapped,
+)
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
@@ -231,16 +238,54 @@ def role_swap(claim: str, window: str) -> RoleFinding | None:
     """
     claim, window = plain_verbs(claim), plain_verbs(window)
     claim_rel = [r for s in split_sentences(claim) for r in relations(s.text)]
+    if claim_rel:
+        source_rel = [r for s in split_sentences(window) for r in relations(s.text)]
+        for agent, verb, patient in claim_rel:
+            if (agent, verb, patient) in source_rel:
+                return None  # stated the claim's way somewhere: no conflict
+        for agent, verb, patient in claim_rel:
+            if (patient, verb, agent) in source_rel:
+                return RoleFinding(verb, (agent, patient), (patient, agent))
+        return None
+    return _noun_role_swap(claim, window)
+
+
+def _relation_verb(word: str) -> str | None:
+    """The relation a verb names (:data:`_SAME_RELATION`), None for a symmetric verb or one
+    whose subject may be either party (:data:`~provgraph.verification.noun_roles.EITHER_SIDE`)."""
+    lemma = verb_lemma(word)
+    if word.lower() in _SYMMETRIC or lemma in _SYMMETRIC or lemma in EITHER_SIDE:
+        return None
+    return _SAME_RELATION.get(lemma, lemma)
+
+
+def _noun_relations(text: str) -> list[Relation]:
+    return [
+        (agent, verb, patient)
+        for s in split_sentences(text)
+        for agent, word, patient in noun_relations(s.text)
+        if (verb := _relation_verb(word)) is not None
+    ]
+
+
+def _noun_role_swap(claim: str, window: str) -> RoleFinding | None:
+    """:func:`role_swap` between common nouns (:mod:`.noun_roles`), for a claim naming no
+    relation between names."""
+    claim_rel = _noun_relations(claim)
     if not claim_rel:
         return None
-    source_rel = [r for s in split_sentences(window) for r in relations(s.text)]
-    for agent, verb, patient in claim_rel:
-        if (agent, verb, patient) in source_rel:
-            return None  # stated the claim's way somewhere: no conflict
-    for agent, verb, patient in claim_rel:
-        if (patient, verb, agent) in source_rel:
-            return RoleFinding(verb, (agent, patient), (patient, agent))
+    source_rel = _noun_relations(window)
+    pairs = [(c, s) for c in claim_rel for s in source_rel if c[1] == s[1]]
+    if any(same_way(c, s) for c, s in pairs):
+        return None
+    for c, s in pairs:
+        if swapped(c, s):
+            return RoleFinding(c[1], (_words(c[0]), _words(c[2])), (_words(s[0]), _words(s[2])))
     return None
+
+
+def _words(stems: frozenset[str]) -> str:
+    return " ".join(sorted(stems))
 
 
 @dataclass(frozen=True)

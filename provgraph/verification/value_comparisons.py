@@ -64,11 +64,20 @@ _RATIO = re.compile(
 _RATIO_TOLERANCE = 0.1
 
 
+#: Words for the newer and the older of two versions of a thing: "the old one" is "its
+#: predecessor", "the previous model"; "the new model" is "its successor", "the latest".
+_GENERATIONS = (
+    ("new", re.compile(r"(?i)\b(?:new|newer|latest|current|successor)\b")),
+    ("old", re.compile(r"(?i)\b(?:old|older|previous|predecessors?|former|earlier)\b")),
+)
+
+
 def _words(text: str) -> frozenset[str]:
-    """Content stems, "new" (the stopword that tells "the new plant" from the old) and
-    years (a value "in 2022" against one "in 2021")."""
-    new = {"new"} if re.search(r"(?i)\bnew\b", text) else set()
-    return frozenset(content_stems(text)) | new | years_of(text)
+    """Content stems, "new" / "old" for the words of a version's generation (:data:`_GENERATIONS`;
+    "new" is a stopword that tells "the new plant" from the old) and years (a value "in
+    2022" against one "in 2021")."""
+    generations = {name for name, words in _GENERATIONS if words.search(text)}
+    return frozenset(content_stems(text)) | generations | years_of(text)
 
 
 @dataclass(frozen=True)

@@ -147,9 +147,9 @@ def test_argument_order_swaps_are_found_and_passives_agree() -> None:
     assert role_swap("Orion Labs acquired Vega Corp.", source) is not None
     assert role_swap("Orion Labs was acquired by Vega Corp.", source) is None
     assert relations("Vega Corp said its purchase of shares would continue.") == []
-    # symmetric verbs and plain nouns never count
+    # symmetric verbs never count; common nouns are read too (session 22, noun_roles.py)
     assert role_swap("Ghana met Peru in Lima.", "Peru met Ghana in Lima.") is None
-    assert role_swap("The firm bought the startup.", "The startup bought the firm.") is None
+    assert role_swap("The firm bought the startup.", "The startup bought the firm.") is not None
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,174 @@
+"""Common-noun role swaps, leaving a named body, omissions, comparatives (session 22)."""
+
+from __future__ import annotations
+
+import pytest
+
+from provgraph.verification.antonyms import antonym_conflict, plain_superlatives
+from provgraph.verification.consistency import check_consistency
+from provgraph.verification.ended_states import ended_state
+from provgraph.verification.meaning_conflicts import meaning_conflict
+from provgraph.verification.noun_roles import noun_relations
+from provgraph.verification.roles import role_swap
+from provgraph.verification.value_comparisons import judge_value_comparisons
+
+
+def test_noun_relations_read_actives_and_passives() -> None:
+    assert noun_relations("The landlord sued the tenant for unpaid rent.") == [
+        (frozenset({"landlor"}), "sued", frozenset({"tenant"}))
+    ]
+    assert noun_relations("The tenant was sued by the landlord.") == [
+        (frozenset({"landlor"}), "sued", frozenset({"tenant"}))
+    ]
+    # an adjective that is a stopword stays in its phrase; a preposition ends it
+    (relation,) = noun_relations("The young players praised the new coach after the win.")
+    assert relation[2] == frozenset({"new", "coach"})
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "swapped"),
+    [
+        ("The tenant sued the landlord.", "The landlord sued the tenant for unpaid rent.", True),
+        ("The tenant sued the landlord.", "The tenant was sued by the landlord.", True),
+        (
+            "The new coach praised the young players.",
+            "The young players praised the new coach.",
+            True,
+        ),
+        # the claim's way round, in the passive
+        ("The landlord sued the tenant.", "The tenant was sued by the landlord.", False),
+        # a verb whose subject may be either party of one event
+        ("The bill passed the Senate.", "The Senate passed the bill.", False),
+        # three parties: left to the model
+        (
+            "The museum lent the painting to the gallery.",
+            "The gallery lent the painting to the museum.",
+            False,
+        ),
+        # stated both ways: the claim's way counts
+        (
+            "The firm sued the bank.",
+            "The firm sued the bank, and the bank sued the firm in return.",
+            False,
+        ),
+    ],
+)
+def test_common_noun_role_swaps(claim: str, source: str, swapped: bool) -> None:
+    assert (role_swap(claim, source) is not None) == swapped
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "state"),
+    [
+        (
+            "The senator is a member of the Democratic Party.",
+            "The senator left the Democratic Party in 2021 to sit as an independent.",
+            "member",
+        ),
+        (
+            "The ferry still runs between the islands.",
+            "The ferry between the islands was discontinued in 2016.",
+            "open",
+        ),
+        # leaving something else is no end of the membership
+        (
+            "The senator is a member of the Democratic Party.",
+            "The senator left the chamber early to vote in the Democratic Party primary.",
+            None,
+        ),
+    ],
+)
+def test_leaving_the_named_body_and_a_service_discontinued(
+    claim: str, source: str, state: str | None
+) -> None:
+    found = ended_state(claim, source)
+    assert (found.state if found else None) == state
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "conflict"),
+    [
+        (
+            "The company paid a dividend in 2023.",
+            "For the first time in a decade, the company skipped its dividend in 2023.",
+            True,
+        ),
+        (
+            "The report included the sales figures.",
+            "The report omitted the sales figures for March.",
+            True,
+        ),
+        # what was skipped is something else
+        (
+            "The company paid a dividend in 2023.",
+            "The company paid a dividend in 2023 but skipped its share buyback.",
+            False,
+        ),
+    ],
+)
+def test_omissions_deny_what_was_left_undone(claim: str, source: str, conflict: bool) -> None:
+    assert meaning_conflict(claim, source).found == conflict
+
+
+def test_comparatives_are_read_as_more_and_their_adjective() -> None:
+    text = "colder, simpler, the number, better, further, no longer"
+    assert (
+        plain_superlatives(text) == "more cold, more simple, the number, better, further, no longer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "pair"),
+    [
+        (
+            "The reform made the tax system simpler.",
+            "Experts agree the reform made the tax system more complicated.",
+            ("simpl", "complic"),
+        ),
+        (
+            "Prices were higher than last year.",
+            "Prices were lower than last year.",
+            ("high", "low"),
+        ),
+        # "less expensive" is "cheaper"
+        ("Wind power is cheaper than gas.", "Wind power is now less expensive than gas.", None),
+        # a comparative says nothing of the plain state
+        (
+            "The water level was low in August.",
+            "In August the water level was higher than in July.",
+            None,
+        ),
+    ],
+)
+def test_comparative_opposites(claim: str, source: str, pair: tuple[str, str] | None) -> None:
+    found = antonym_conflict(claim, source)
+    assert ((found.claim_word, found.source_word) if found else None) == pair
+
+
+@pytest.mark.parametrize(
+    ("source", "agreed"),
+    [
+        ("The new model weighs 1.2 kg, against 1.5 kg for its predecessor.", True),
+        ("The new model weighs 1.9 kg, against 1.5 kg for its predecessor.", False),
+        ("The latest version weighs 1.2 kg, against 1.5 kg for the previous one.", True),
+    ],
+)
+def test_a_predecessor_is_the_old_one(source: str, agreed: bool) -> None:
+    judged = judge_value_comparisons("The new model is lighter than the old one.", source)
+    assert (judged.agreed, judged.mismatched) == (
+        (["light comparison"], []) if agreed else ([], ["light comparison"])
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "window"),
+    [
+        ("The tank holds 2,000 litres.", "The tank has a capacity of 2 cubic metres."),
+        ("The park covers 5 square kilometres.", "The park covers about 1.9 square miles."),
+        ("The field is 100 yards long.", "The field is 91.44 metres long."),
+        ("The bar weighs 16 ounces.", "The bar weighs 454 grams."),
+    ],
+)
+def test_volumes_areas_yards_and_ounces_convert(claim: str, window: str) -> None:
+    result = check_consistency(claim, window, window)
+    assert result.agreements and not result.anchored_mismatches
