@@ -41,56 +41,15 @@ from functools import lru_cache
 from provgraph.verification.wordsets import irregular_verb_lemma
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\d,.]*%?|[^\sA-Za-z\d]")
-_DETERMINERS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "this",
-        "that",
-        "these",
-        "those",
-        "its",
-        "his",
-        "her",
-        "their",
-        "our",
-        "my",
-        "your",
-        "some",
-        "any",
-        "no",
-        "each",
-        "every",
-    ]
-)
-_AUX = frozenset(
-    [
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "has",
-        "have",
-        "had",
-        "will",
-        "would",
-        "can",
-        "could",
-        "may",
-        "might",
-        "must",
-        "shall",
-        "should",
-        "does",
-        "did",
-        "do",
-        "remains",
-        "remained",
-    ]
-)
+_DETERMINERS = frozenset((
+    "the", "a", "an", "this", "that", "these", "those", "its", "his", "her", "their", "our",
+    "my", "your", "some", "any", "no", "each", "every",
+))  # fmt: skip
+_AUX = frozenset((
+    "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can",
+    "could", "may", "might", "must", "shall", "should", "does", "did", "do", "remains",
+    "remained",
+))  # fmt: skip
 _BOUNDARY = re.compile(
     r"\s*;\s*|,\s*(?:and|but|while|whereas|although|though)\s+|\s+(?:and|but|while|whereas)\s+",
     re.IGNORECASE,
@@ -99,21 +58,10 @@ _BOUNDARY = re.compile(
 #: ("a larger screen but a smaller battery"); after "and" it is usually a list.
 _GAPPING = frozenset({"but", "while", "whereas"})
 _NO_SPLIT_BEFORE = re.compile(r"\b(?:between|both|from)\s+\S+(?:\s+\S+)?\s*$", re.IGNORECASE)
-_FRONTED = frozenset(
-    [
-        "in",
-        "on",
-        "at",
-        "after",
-        "before",
-        "during",
-        "later",
-        "then",
-        "eventually",
-        "finally",
-        "also",
-    ]
-)
+_FRONTED = frozenset((
+    "in", "on", "at", "after", "before", "during", "later", "then", "eventually", "finally",
+    "also",
+))  # fmt: skip
 MAX_PARTS = 3
 
 
@@ -152,13 +100,26 @@ def _words(text: str) -> list[str]:
 
 
 def _first_verb(words: list[str]) -> int | None:
-    """Index of the first verb after the subject (not the first word, not after a determiner)."""
+    """Index of the first verb after the subject (not the first word, not after a determiner).
+
+    A word that is also a noun ("cut", "hit", "set") is the verb when an object follows
+    it: a determiner or a number ("The company *cut* 500 jobs", "*hit* the target"); else
+    "jobs" (also a verb form) was read as the verb and "The company cut 500" as the subject.
+    """
     for i in range(1, len(words)):
         if words[i - 1].lower() in _DETERMINERS:
             continue
-        if is_verb(words[i]):
+        if is_verb(words[i]) or _verb_before_object(words, i):
             return i
     return None
+
+
+def _verb_before_object(words: list[str], i: int) -> bool:
+    word = words[i]
+    if not word[:1].islower() or not can_be_verb(word) or i + 1 >= len(words):
+        return False
+    nxt = words[i + 1].lower()
+    return (nxt in _DETERMINERS and nxt not in {"that", "her"}) or nxt[:1].isdigit()
 
 
 def subject_and_verb(first: str) -> tuple[str, str] | None:

@@ -27,7 +27,9 @@ claim's values and negations with its evidence window:
   negated predicate asserted on the other side, opposites, agent and patient or
   a comparison's sides exchanged, an ended state, a cancelled event, a
   comparison stated the other way ("cheaper than" / "costs more than") — one
-  conflict signal, ``negation_mismatch``.
+  conflict signal, ``negation_mismatch``;
+
+* a statement of the claim the window says is not known (:mod:`.unknowns`).
 
 ``penalty`` (in [0, 1]) keeps the meaning the fusion was fitted on: 0.8 for a
 value the source gives differently, 0.5 for a value the source does not
@@ -53,12 +55,13 @@ from provgraph.verification.slots import (
 )
 from provgraph.verification.stated import (
     counts_other_things,
+    of_claim_years,
     plain_numbers,
     stated_elsewhere,
     stated_for_other_years,
-    years_around,
     years_of,
 )
+from provgraph.verification.unknowns import unknown_statement
 from provgraph.verification.unstated import might_state
 from provgraph.verification.value_comparisons import judge_value_comparisons
 from provgraph.verification.wordsets import plain_apostrophes
@@ -111,6 +114,9 @@ class ConsistencyResult:
     unstated_spans: tuple[tuple[int, int], ...] = ()
     #: Likewise for dates: the window states no date, the year is nowhere in the source.
     unstated_date_spans: tuple[tuple[int, int], ...] = ()
+    #: The window clause that says a statement of the claim is not known ("its effect
+    #: on stroke risk was not studied", :mod:`.unknowns`): the claim is unsupported.
+    unknown_clause: str | None = None
 
     @property
     def values_paraphrased(self) -> bool:
@@ -145,23 +151,6 @@ class ConsistencyResult:
         if self.negation_mismatch:
             value += NEGATION_PENALTY
         return min(1.0, value)
-
-
-def _same_years(window: str, mentions: list[Mention], years: frozenset[str]) -> list[Mention]:
-    """The window's quantities a claim anchored to ``years`` may be compared with.
-
-    A window of several sentences ("In 2021 … 2,710 tonnes. In 2022 … 2,890
-    tonnes.") holds the figures of several years; a claim about 2016 is about the
-    sentence that names 2016. When some sentence of the window names one of the
-    claim's years, quantities in sentences naming only other years are dropped;
-    otherwise (no year in common, or the claim has none) all are kept.
-    """
-    if not years:
-        return mentions
-    anchored = [(m, years_around(window, m.start, m.end)) for m in mentions]
-    if not any(there & years for _, there in anchored):
-        return mentions
-    return [m for m, there in anchored if not there or there & years]
 
 
 def _date_views(
@@ -340,7 +329,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     pairs += [(m.surface, f"from {a} to {b}") for m, (a, b) in spanned if "-" not in m.surface]
     derived = compared.agreed + [m.surface for m, _ in spanned]
     claim_years = years_of(claim)
-    window_quantities = _same_years(window, window_read.mentions, claim_years)
+    window_quantities = of_claim_years(window, window_read.mentions, claim_years)
     # a date the window gives to another event than the claim's ("began in 2015 … opened
     # in 2018" for "opened in 2015"): a mismatch whatever words the two dates share
     rebound = [(v, date_of_other_event(claim, v, window, window_dates)) for v in claim_dates]
@@ -371,6 +360,9 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     details: dict[str, str] = {}
     if d_against or q_against:
         details["values_in_source"] = ", ".join((d_against + q_against)[:10])
+    unknown = unknown_statement(claim, window)
+    if unknown is not None:
+        details["unknown_in_source"] = unknown
     return ConsistencyResult(
         year_mismatches=tuple(sorted(set(d_mm + d_unv))),
         number_mismatches=tuple(sorted(set(q_mm + q_unv))),
@@ -390,4 +382,5 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         conflict_share=meaning.share,
         unstated_spans=tuple(sorted((m.start, m.end) for m in q_unstated)),
         unstated_date_spans=tuple(sorted((m.start, m.end) for m in d_unstated)),
+        unknown_clause=unknown,
     )

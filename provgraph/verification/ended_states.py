@@ -169,7 +169,10 @@ _SCHEDULE = re.compile(
     r"every|each|daily|in\s+(?:the\s+)?(?:winter|evenings?|mornings?))\b"
 )
 _CURRENT = re.compile(
-    r"\b(?:is|are|remains?|still|current(?:ly)?|continues? to|now|incumbent)\b", re.IGNORECASE
+    r"\b(?:is|are|remains?|still|current(?:ly)?|continues? to|now|incumbent|"
+    # a membership in the present tense is current: "He *works for* the newspaper"
+    r"works? (?:for|at)|plays? for|coaches|manages)\b",
+    re.IGNORECASE,
 )
 
 

@@ -39,7 +39,7 @@ from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.nli import agreement
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import content_stems
+from provgraph.verification.wordsets import SMALL_NUMBERS, content_stems
 
 #: A statement is "spoken of" by a premise holding this share of its own content words.
 RELATED_SHARE = 0.5
@@ -103,8 +103,19 @@ def rewrite_values(claim: str, pairs: list[tuple[str, str]] | tuple[tuple[str, s
     return out
 
 
+#: Number words: a statement's values, which the consistency stage compares, not what it
+#: is about ("closed *two* factories" is not spoken of by "over *two* years").
+_NUMBER_STEMS = frozenset(
+    content_stems(
+        " ".join(SMALL_NUMBERS)
+        + " thirteen fifteen twenty thirty forty fifty sixty seventy eighty ninety hundred"
+        " hundreds thousand thousands million millions billion billions dozen dozens"
+    )
+)
+
+
 def _own_words(part: str, subject_words: set[str]) -> set[str]:
-    words = set(content_stems(part))
+    words = set(content_stems(part)) - _NUMBER_STEMS
     own = words - subject_words
     return own or words
 

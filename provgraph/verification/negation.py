@@ -11,7 +11,8 @@ say the same), "did not prevent infection but reduced severe illness" against
   to*, *lacks*, *skipped* / *omitted* / *forwent* / *withheld* (what is left
   undone: "skipped its dividend" denies "paid a dividend"), *ruled out*,
   *too small / few / early … to* ("too small to show an effect"),
-  *hardly / scarcely / barely any*, *far from* before a state ("far from finished"),
+  *hardly / scarcely / barely any*, *little is known*, *far from* before a state ("far
+  from finished"),
   *has yet to*;
   fixed phrases that are not negations are ignored (*not only*,
   *no doubt*, *without doubt*, *no more than* — a quantity bound, left to the quantity check);
@@ -63,7 +64,7 @@ _CUE = re.compile(
     r"skip(?:s|ped|ping)?|omit(?:s|ted|ting)?|forg(?:o|oes|oing|one|went)|"
     r"withh(?:old|olds|olding|eld)|"
     r"too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to|"
-    r"(?:hardly|scarcely|barely)\s+(?:any(?:one|body|thing)?|ever)|"
+    r"(?:hardly|scarcely|barely)\s+(?:any(?:one|body|thing)?|ever)|little\s+(?:is|was)(?=\s+known)|"
     r"(?:has|have|had|is|are|was|were)\s+yet\s+to|"
     rf"far\s+from(?=\s+{_FAR_FROM_STATE}))\b"
     r"|n['\u2019]t\b",

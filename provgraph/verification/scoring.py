@@ -317,6 +317,7 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         out[i].sig["consistency_conflict_share"] = cr.conflict_share
         out[i].sig["consistency_agreement"] = cr.agreement
         out[i].sig["consistency_paraphrased"] = cr.values_paraphrased
+        out[i].sig["consistency_unknown"] = cr.unknown_clause is not None
         out[i].rewrites = cr.agreed_values
         if not cr.anchored_mismatches:
             out[i].unstated = (cr.unstated_spans, cr.unstated_date_spans)

@@ -35,6 +35,9 @@ class Signals:
     #: "fell by 20%" / "from 50,000 to 40,000"), and no conflict
     #: (``ConsistencyResult.values_paraphrased``).
     consistency_paraphrased: bool = False
+    #: The evidence says a statement of the claim is not known ("… was not studied",
+    #: ``ConsistencyResult.unknown_clause``): neither support nor contradiction.
+    consistency_unknown: bool = False
     #: The focused NLI pass (focus.py) found the strongest NLI contradiction only
     #: for statements of the claim the evidence does not speak of ("missing" read
     #: as "false"): not a contradiction, by the relatedness rule of the policy.

@@ -100,6 +100,23 @@ def _counted_after(source: str, end: int) -> frozenset[str] | None:
     return frozenset(content_stems(counted.group(1))) if counted else None
 
 
+def of_claim_years(window: str, mentions: list[Mention], years: frozenset[str]) -> list[Mention]:
+    """The window's quantities a claim anchored to ``years`` may be compared with.
+
+    A window of several sentences ("In 2021 … 2,710 tonnes. In 2022 … 2,890
+    tonnes.") holds the figures of several years; a claim about 2016 is about the
+    sentence that names 2016. When some sentence of the window names one of the
+    claim's years, quantities in sentences naming only other years are dropped;
+    otherwise (no year in common, or the claim has none) all are kept.
+    """
+    if not years:
+        return mentions
+    anchored = [(m, years_around(window, m.start, m.end)) for m in mentions]
+    if not any(there & years for _, there in anchored):
+        return mentions
+    return [m for m, there in anchored if not there or there & years]
+
+
 def stated_elsewhere(
     value: Mention, source: str, *, whole: bool, years: frozenset[str] = frozenset()
 ) -> bool:

@@ -42,7 +42,9 @@ about the claim can neither support nor refute it);
 lexical/embedding signal to tell) → ``contradicted``; ``support ≥ supported``
 → ``supported``; ``support ≥ weak`` → ``weak`` (``unsupported`` when one statement
 of a split claim is not in the evidence at all, :func:`a_part_is_missing`); else
-``unsupported``. An
+``unsupported``; a source that says a statement of the claim is not known ("… was not
+studied", ``Signals.consistency_unknown``, :mod:`.unknowns`) and states no explicit
+conflict → ``unsupported``. An
 unrelated source is at worst unsupported: NLI models call many unrelated
 pairs "contradiction", and a source that is not about the claim cannot refute
 it; likewise when the focused NLI pass found the contradiction only for a
@@ -279,6 +281,9 @@ def decide(
         # whatever NLI reads into the pair (it entails or contradicts unrelated pairs)
         assert related is not None
         return Verdict.UNSUPPORTED, _confidence(RELATED_FLOOR - related)
+    if signals is not None and signals.consistency_unknown and not conflict:
+        # the source says the claim's matter is not known: no evidence either way
+        return Verdict.UNSUPPORTED, 0.75
     may_contradict = (
         conflict
         or signals is None

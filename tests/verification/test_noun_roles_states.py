@@ -1,15 +1,17 @@
-"""Common-noun role swaps, leaving a named body, omissions, comparatives (session 22)."""
+"""Common-noun role swaps, leaving a named body, omissions, comparatives, unknowns (session 22)."""
 
 from __future__ import annotations
 
 import pytest
 
 from provgraph.verification.antonyms import antonym_conflict, plain_superlatives
+from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.noun_roles import noun_relations
 from provgraph.verification.roles import role_swap
+from provgraph.verification.unknowns import unknown_statement
 from provgraph.verification.value_comparisons import judge_value_comparisons
 
 
@@ -172,3 +174,58 @@ def test_a_predecessor_is_the_old_one(source: str, agreed: bool) -> None:
 def test_volumes_areas_yards_and_ounces_convert(claim: str, window: str) -> None:
     result = check_consistency(claim, window, window)
     assert result.agreements and not result.anchored_mismatches
+
+
+@pytest.mark.parametrize(
+    ("claim", "window", "unknown"),
+    [
+        (
+            "The drug lowered blood pressure and reduced the risk of stroke.",
+            "The drug lowered blood pressure in the trial; "
+            "its effect on stroke risk was not studied.",
+            "its effect on stroke risk was not studied",
+        ),
+        (
+            "The vaccine reduces transmission.",
+            "Whether the vaccine reduces transmission is still unknown.",
+            "Whether the vaccine reduces transmission is still unknown",
+        ),
+        # the claim says the same: a paraphrase
+        ("The cause of the fire remains unclear.", "The cause of the fire is still unknown.", None),
+        # unknown of something else
+        (
+            "The vaccine reduces severe illness.",
+            "The vaccine reduces severe illness, but its effect on mild cases is unknown.",
+            None,
+        ),
+        # answered in another clause
+        (
+            "The drug reduced strokes.",
+            "Earlier work left its effect on strokes unclear. "
+            "This trial found the drug reduced strokes.",
+            None,
+        ),
+    ],
+)
+def test_a_statement_the_source_says_is_not_known(
+    claim: str, window: str, unknown: str | None
+) -> None:
+    assert unknown_statement(claim, window) == unknown
+    assert check_consistency(claim, window, window).unknown_clause == unknown
+
+
+@pytest.mark.parametrize(
+    ("claim", "parts"),
+    [
+        (
+            "The company cut 500 jobs and closed two factories.",
+            ["The company cut 500 jobs.", "The company closed two factories."],
+        ),
+        (
+            "The team hit the target and won the cup.",
+            ["The team hit the target.", "The team won the cup."],
+        ),
+    ],
+)
+def test_a_verb_that_is_also_a_noun_before_its_object(claim: str, parts: list[str]) -> None:
+    assert split_statements(claim) == parts

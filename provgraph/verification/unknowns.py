@@ -1,0 +1,70 @@
+"""A statement the source says is not known: "its effect on stroke risk was not studied".
+
+A source that says a matter was not studied, is unknown or remains unclear neither
+supports nor contradicts a claim that asserts it; such a claim is *unsupported*. The
+small NLI model reads "The drug reduced the risk of stroke." against "… its effect on
+stroke risk was not studied." as a contradiction (0.77), and a two-part claim whose
+other part the source states came out *supported* on the lexical overlap.
+
+The rule: a clause of the evidence with an unknown cue (:data:`_UNKNOWN`: "was not
+studied / assessed / measured / reported", "is unknown / unclear / uncertain", "remains to
+be seen", "little is known") that speaks of one statement of the claim — at least two
+of the statement's own content words and half of them, the cue's words aside ("its
+*effect on* cholesterol" counts as one: the effect is the claim's verb). Never
+when the claim itself says the matter is unknown or hedges it ("The cause remains
+unclear." / "… is still unknown" is a paraphrase), and never when another clause of
+the evidence states that statement's words without a cue (the source answers it after
+all: "Earlier work left the effect unclear; this trial found that the drug reduced
+strokes").
+"""
+
+from __future__ import annotations
+
+import re
+
+from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.wordsets import clauses, content_stems
+
+_UNKNOWN = re.compile(
+    r"\b(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
+    r"(?:studied|examined|assessed|measured|evaluated|investigated|tested|reported|known|"
+    r"established|determined)|"
+    r"(?:is|are|was|were|remains?|remained)\s+(?:still\s+)?(?:unclear|unknown|uncertain|"
+    r"undetermined|not clear|not known|untested|unexplored)|"
+    r"remains? to be (?:seen|determined|established)|little is known|unknown|unclear)\b",
+    re.IGNORECASE,
+)
+_HEDGES = re.compile(r"\b(?:may|might|could|possibly|perhaps|whether)\b", re.IGNORECASE)
+_MIN_SHARED = 2
+_MIN_SHARE = 0.5
+
+
+#: "its *effect on* cholesterol": the effect stands for the claim's verb ("lowered").
+_EFFECT_ON = re.compile(r"\b(?:effects?|impacts?|influence|role)\s+(?:on|of|in)\b", re.I)
+
+
+def _speaks_of(own: set[str], text: str) -> bool:
+    words = set(content_stems(_UNKNOWN.sub(" ", text)))
+    shared = len(own & words) + (1 if own & words and _EFFECT_ON.search(text) else 0)
+    return shared >= _MIN_SHARED and shared >= _MIN_SHARE * len(own)
+
+
+def unknown_statement(claim: str, window: str) -> str | None:
+    """The evidence clause that says a statement of ``claim`` is not known, else None."""
+    if _UNKNOWN.search(claim) or _HEDGES.search(claim):
+        return None
+    parts = [c.text for c in clauses(window)]
+    for statement in split_statements(claim) or [claim]:
+        own = set(content_stems(statement))
+        if not own:
+            continue
+        for i, clause in enumerate(parts):
+            if not _UNKNOWN.search(clause) or not _speaks_of(own, clause):
+                continue
+            answered = any(
+                j != i and not _UNKNOWN.search(other) and _speaks_of(own, other)
+                for j, other in enumerate(parts)
+            )
+            if not answered:
+                return clause.strip()
+    return None
