@@ -37,8 +37,8 @@ def bridged_by_duration(claim_date: Mention, source_date: Mention, window: str) 
     """Is ``claim_date`` ``source_date`` moved by a duration its sentence in ``window``
     states? Dates only (their bounds are day numbers); durations are "time" values
     in seconds."""
-    if claim_date.kind != "date" or source_date.kind != "date":
-        return False
+    if claim_date.kind != "date" or source_date.kind != "date" or source_date.derived:
+        return False  # a relative year's own duration is how it was read (.relative_dates)
     apart = abs((claim_date.low + claim_date.high) / 2 - (source_date.low + source_date.high) / 2)
     sentence = sentence_around(window, source_date.start, source_date.end)
     return any(

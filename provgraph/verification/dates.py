@@ -26,6 +26,7 @@ from dateutil import parser as dateutil_parser
 
 from provgraph.verification.centuries import century_spans
 from provgraph.verification.ordinal_words import ORDINAL_WORDS
+from provgraph.verification.relative_dates import relative_years
 from provgraph.verification.slots import Mention
 from provgraph.verification.wordsets import STOPWORDS, near_stems
 
@@ -245,6 +246,11 @@ def extract_dates(text: str) -> list[Mention]:
         add(m, ("date", date(y, 1, 1).toordinal(), date(y + 9, 12, 31).toordinal()))
     for m in _BARE_YEAR.finditer(text):
         add(m, _span(int(m.group("y")), 1, 12))
+    relative = set()
+    for start, end, year in relative_years(text):
+        if 1 <= year <= 9999 and not any(s < end and start < e for s, e, _ in found):
+            found.append((start, end, _span(year, 1, 12)))
+            relative.add(start)
     editions = _edition_years(text)
     spans = {m.start() for m in _YEAR_RANGE.finditer(text) if _year_range(m) is not None}
     out: list[Mention] = []
@@ -262,6 +268,7 @@ def extract_dates(text: str) -> list[Mention]:
                 end,
                 near,
                 clause,
+                derived=start in relative,
                 edition=edition,
                 span=start in spans and not surface.isdigit(),
             )

@@ -52,7 +52,7 @@ _AUXILIARIES = frozenset((
     "does", "did", "will", "would", "shall", "should", "can", "could", "may", "might", "must",
 ))  # fmt: skip
 #: Words read back from (or, for a date opening its clause, forward from) the date.
-_REACH = 6
+_REACH = 8
 
 
 def _verb_of(word: str, before: str | None) -> str | None:

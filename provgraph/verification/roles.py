@@ -43,6 +43,7 @@ from provgraph.verification.noun_roles import (
     swapped,
 )
 from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.routes import route_swap
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
 
@@ -246,8 +247,10 @@ def role_swap(claim: str, window: str) -> RoleFinding | None:
         for agent, verb, patient in claim_rel:
             if (patient, verb, agent) in source_rel:
                 return RoleFinding(verb, (agent, patient), (patient, agent))
-        return None
-    return _noun_role_swap(claim, window)
+    route = route_swap(claim, window)
+    if route is not None:
+        return RoleFinding("from … to", *route)
+    return None if claim_rel else _noun_role_swap(claim, window)
 
 
 def _relation_verb(word: str) -> str | None:

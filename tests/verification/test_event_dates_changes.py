@@ -1,4 +1,5 @@
-"""Dates of another event, changes against changes, counts of the same people (session 22)."""
+"""Dates of another event, relative years, changes against changes, counts of the same people,
+routes (session 22)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ from provgraph.verification.changes import extract_changes
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.dates import extract_dates
 from provgraph.verification.event_dates import date_of_other_event, event_verb
+from provgraph.verification.relative_dates import relative_years
+from provgraph.verification.roles import role_swap
+from provgraph.verification.routes import route_swap
 from provgraph.verification.slots import Outcome
 
 
@@ -174,3 +178,50 @@ def test_a_group_of_people_confirms_a_count_of_people() -> None:
     window = "Around 250 students took part in the march through the city."
     result = check_consistency("More than 200 people took part in the march.", window, window)
     assert result.agreements == ("200",) and not result.anchored_mismatches
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("The film came out in 2010, and the sequel followed two years later.", [2012]),
+        ("Born in 1950, she moved in 1975 and a year later opened a shop.", [1976]),
+        ("The law passed in 1990; the following year it was amended.", [1991]),
+        ("The tower was finished in 1900, three decades after work began.", []),
+        ("It closed in 2001. Five years earlier it had been sold.", [1996]),
+        # no base year: nothing to count from
+        ("The sequel followed two years later.", []),
+    ],
+)
+def test_years_given_relative_to_another(text: str, years: list[int]) -> None:
+    assert [year for _s, _e, year in relative_years(text)] == years
+
+
+def test_a_relative_year_is_compared_like_any_date() -> None:
+    window = "The original film came out in 2010, and the sequel followed two years later."
+    wrong = check_consistency("The sequel was released in 2014.", window, window)
+    right = check_consistency("The sequel was released in 2012.", window, window)
+    # its own "two years" does not make the mismatch arithmetic (bridged_dates)
+    assert wrong.anchored_mismatches == ("2014",)
+    assert right.agreements == ("2012",) and not right.anchored_mismatches
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "swapped"),
+    [
+        (
+            "The flight from Madrid to Lisbon was delayed.",
+            "The flight from Lisbon to Madrid was delayed.",
+            True,
+        ),
+        (
+            "The flight from Madrid to Lisbon was delayed.",
+            "Flights from Lisbon to Madrid and from Madrid to Lisbon were delayed.",
+            False,
+        ),
+        # a period, not a route
+        ("Prices rose from January to March.", "Prices fell from March to January.", False),
+    ],
+)
+def test_a_route_run_the_other_way(claim: str, source: str, swapped: bool) -> None:
+    assert (route_swap(claim, source) is not None) == swapped
+    assert (role_swap(claim, source) is not None) == swapped
