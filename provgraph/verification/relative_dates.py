@@ -7,7 +7,9 @@ the phrase holds no year. Read here: "N years / decades later / afterwards / aft
 that" and "N years earlier / before that", "the following / next / previous year",
 each counted from the last year written before it (within :data:`_REACH` characters —
 the year the narrative has reached: "Born in 1950, she moved in 1975 and two years
-later …" is 1977). N is a digit or a number word up to twelve ("a" is one).
+later …" is 1977). N is a digit or a number word up to twelve ("a" is one). After "from", "than", "with",
+"over", "versus" or "against" the phrase is a comparison's baseline ("revenue rose 6%
+from a year earlier"), not a date.
 
 The year read is a *derived* value (:class:`~provgraph.verification.slots.Mention`):
 it agrees or conflicts only when attached to the claim's words, and a duration
@@ -27,6 +29,9 @@ _RELATIVE = re.compile(
     r"|the\s+(?P<next>following|next|previous|preceding)\s+year)\b",
     re.IGNORECASE,
 )
+#: Words before a relative phrase that make it a comparison's baseline ("rose 6% *from* a
+#: year earlier", "higher *than* a decade before").
+_BASELINE = re.compile(r"\b(?:from|than|with|over|versus|vs\.?|against)\s+$", re.IGNORECASE)
 _BACKWARD = frozenset(["earlier", "before that", "previously", "previous", "preceding"])
 #: How far back the base year may be written.
 _REACH = 250
@@ -43,6 +48,8 @@ def relative_years(text: str) -> list[tuple[int, int, int]]:
     """``(start, end, year)`` of each relative year phrase of ``text`` with a base year."""
     out: list[tuple[int, int, int]] = []
     for m in _RELATIVE.finditer(text):
+        if _BASELINE.search(text, max(0, m.start() - 16), m.start()):
+            continue  # "rose 6% from a year earlier": a comparison's baseline, no event
         bases = list(YEAR_RE.finditer(text, max(0, m.start() - _REACH), m.start()))
         if not bases:
             continue

@@ -225,3 +225,8 @@ def test_a_relative_year_is_compared_like_any_date() -> None:
 def test_a_route_run_the_other_way(claim: str, source: str, swapped: bool) -> None:
     assert (route_swap(claim, source) is not None) == swapped
     assert (role_swap(claim, source) is not None) == swapped
+
+
+def test_a_baseline_a_year_earlier_is_no_date() -> None:
+    assert relative_years("In Q3 2023, revenue rose 6% from a year earlier.") == []
+    assert relative_years("Sales in 2020 were higher than a year earlier.") == []
