@@ -76,9 +76,15 @@ cue denying its verb and object, two-part claims split where the second part ope
 verb that cannot be a noun and passives sharing their auxiliary — wordsets.py,
 role_holders.py, home_places.py, negation.py, ended_states.py, antonyms.py,
 quantulum_reader.py, claimsplit.py; 0.4.10, session 22: a date the source gives to another
-event than the claim's verb, a change against the source's own relative change ("doubled" /
-"rose 15%"), "double" as a change only as a verb, people and a group of people as one
-count's anchor — event_dates.py, change_checks.py, changes.py, slots.py)."""
+event than the claim's verb, years given relative to another ("two years later"), a change
+against the source's own relative change ("doubled" / "rose 15%"), "double" as a change only
+as a verb, people and a group of people as one count's anchor, agent and patient between
+common nouns and routes run the other way, leaving a named body, omission cues ("skipped"),
+comparatives opposing only comparatives, "its predecessor" as "the old one", more units, a
+statement the source says is not known (unsupported), a verb that is also a noun before its
+object — event_dates.py, relative_dates.py, change_checks.py, changes.py, slots.py,
+noun_roles.py, routes.py, ended_states.py, negation.py, antonyms.py, value_comparisons.py,
+quantities.py, unknowns.py, claimsplit.py, focus.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
