@@ -227,9 +227,11 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
     return None
 
 
-#: Leaving a body by name: "left the Democratic Party", "quit the union".
+#: Leaving a body by name: "left the Democratic Party", "quit the union" (not the side: "on
+#: the left wing of the party").
 _LEAVING = re.compile(
-    r"\b(?:left|quit|exited|resigned from|withdrew from|defected from)\s+(?:the\s+)?"
+    r"(?<!\bthe )(?<!\bon )\b(?:left|quit|exited|resigned from|withdrew from|defected from)\s+"
+    r"(?:the\s+)?"
     r"(?P<body>(?:[a-z-]+\s+){0,3}[a-z-]+)"
 )
 

@@ -7,9 +7,9 @@ the phrase holds no year. Read here: "N years / decades later / afterwards / aft
 that" and "N years earlier / before that", "the following / next / previous year",
 each counted from the last year written before it (within :data:`_REACH` characters —
 the year the narrative has reached: "Born in 1950, she moved in 1975 and two years
-later …" is 1977). N is a digit or a number word up to twelve ("a" is one). After "from", "than", "with",
-"over", "versus" or "against" the phrase is a comparison's baseline ("revenue rose 6%
-from a year earlier"), not a date.
+later …" is 1977). N is a digit or a number word up to twelve ("a" is one). After
+"from", "than", "with", "over", "versus" or "against" the phrase is a comparison's
+baseline ("revenue rose 6% from a year earlier"), not a date.
 
 The year read is a *derived* value (:class:`~provgraph.verification.slots.Mention`):
 it agrees or conflicts only when attached to the claim's words, and a duration

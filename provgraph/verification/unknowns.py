@@ -7,8 +7,8 @@ stroke risk was not studied." as a contradiction (0.77), and a two-part claim wh
 other part the source states came out *supported* on the lexical overlap.
 
 The rule: a clause of the evidence with an unknown cue (:data:`_UNKNOWN`: "was not
-studied / assessed / measured / reported", "is unknown / unclear / uncertain", "remains to
-be seen", "little is known") that speaks of one statement of the claim — at least two
+studied / assessed / measured", "is unknown / unclear / uncertain", "remains to be seen",
+"little is known"; not "was not reported", which may report a null result) that speaks of one statement of the claim — at least two
 of the statement's own content words and half of them, the cue's words aside ("its
 *effect on* cholesterol" counts as one: the effect is the claim's verb). Never
 when the claim itself says the matter is unknown or hedges it ("The cause remains
@@ -27,7 +27,7 @@ from provgraph.verification.wordsets import clauses, content_stems
 
 _UNKNOWN = re.compile(
     r"\b(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
-    r"(?:studied|examined|assessed|measured|evaluated|investigated|tested|reported|known|"
+    r"(?:studied|examined|assessed|measured|evaluated|investigated|tested|known|"
     r"established|determined)|"
     r"(?:is|are|was|were|remains?|remained)\s+(?:still\s+)?(?:unclear|unknown|uncertain|"
     r"undetermined|not clear|not known|untested|unexplored)|"
