@@ -7,10 +7,11 @@ stroke risk was not studied." as a contradiction (0.77), and a two-part claim wh
 other part the source states came out *supported* on the lexical overlap.
 
 The rule: a clause of the evidence with an unknown cue (:data:`_UNKNOWN`: "was not
-studied / assessed / measured", "is unknown / unclear / uncertain", "remains to be seen",
-"little is known"; not "was not reported", which may report a null result) that speaks of one statement of the claim — at least two
-of the statement's own content words and half of them, the cue's words aside ("its
-*effect on* cholesterol" counts as one: the effect is the claim's verb). Never
+studied / assessed / measured", "is unknown / unclear / uncertain", "remains to be
+seen", "little is known"; not "was not reported", which may report a null result) that
+speaks of one statement of the claim — at least two of the statement's own content words
+and half of them, the cue's words aside ("its *effect on* cholesterol" counts as one:
+the effect is the claim's verb). Never
 when the claim itself says the matter is unknown or hedges it ("The cause remains
 unclear." / "… is still unknown" is a paraphrase), and never when another clause of
 the evidence states that statement's words without a cue (the source answers it after
