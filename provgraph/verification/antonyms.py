@@ -55,7 +55,7 @@ permanent temporary; permanent temporarily; permanently temporarily; permanently
 accelerate slow; accelerate decelerate; quicken slow; surplus deficit; outperform underperform;
 inflow outflow; inflows outflows; bullish bearish; hawkish dovish; tighten loosen; tighten ease;
 improve deteriorate; mild severe; mild harsh; mild cold; simple complicated; simple complex;
-easy hard; easy difficult; volatile stable
+easy hard; easy difficult; volatile stable; loud quiet
 """
 #: Verbs of a direction, each opposite every verb of the other direction ("rising" /
 #: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather

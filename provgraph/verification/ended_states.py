@@ -260,6 +260,8 @@ def _endings_in(
             out.append((event, m))
     if state == "member" and body:
         for m in _LEAVING.finditer(low_sentence):
+            if low_sentence.startswith("'s", m.end()):
+                continue  # "left the BBC's radio service": a part of the body, not the body
             if body & set(content_stems(m.group("body"))) and not _LEAVING.search(low_claim):
                 out.append((m.group(0), m))
     return out

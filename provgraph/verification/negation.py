@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import ENDING_VERBS, clauses, content_stems, stem
+from provgraph.verification.wordsets import ENDING_VERBS, YEAR_RE, clauses, content_stems, stem
 
 _NOT_NEGATION = re.compile(
     r"\b(?:not only|not just|not least|not merely|no doubt|without (?:a )?doubt|nothing but|"
@@ -169,8 +169,13 @@ def _scope_stems(text: str) -> list[str]:
 
 def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
     """``(cue, scope stems)`` for every negation cue of ``text``."""
+    return [(cue, scope) for cue, scope, _clause in _negations(text)]
+
+
+def _negations(text: str) -> list[tuple[str, tuple[str, ...], str]]:
+    """``(cue, scope stems, its clause)`` for every negation cue of ``text``."""
     masked = _masked(text)
-    out: list[tuple[str, tuple[str, ...]]] = []
+    out: list[tuple[str, tuple[str, ...], str]] = []
     for clause in clauses(masked):
         for m in _CUE.finditer(clause.text):
             hedge = _HEDGE.search(clause.text[: m.start()])
@@ -183,7 +188,8 @@ def negated_scopes(text: str) -> list[tuple[str, tuple[str, ...]]]:
                 quantifier = _QUANTIFIER.match(clause.text, m.end()) if cue == "not" else None
                 if quantifier:
                     cue = f"not {quantifier.group(1).lower()}"
-                out.append((f"{hedge.group(1).lower()} {cue}" if hedge else cue, tuple(scope)))
+                cue = f"{hedge.group(1).lower()} {cue}" if hedge else cue
+                out.append((cue, tuple(scope), clause.text))
     return out
 
 
@@ -293,9 +299,13 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
         if not hedged(cue) and _asserted(scope, sentence):
             return NegationFinding("claim", cue, scope, share)
     small_degree = bool(DIMINISHERS & set(content_stems(claim)))
-    for cue, scope in negated_scopes(sentence):
+    claim_years = set(YEAR_RE.findall(claim))
+    for cue, scope, clause in _negations(sentence):
         if _denied_of_its_subject(scope, claim):
             continue
+        their_years = set(YEAR_RE.findall(clause))
+        if claim_years and their_years and not claim_years & their_years:
+            continue  # "skipped its dividend in 2020" denies nothing of 2023's
         if small_degree and DEGREE_WORDS & set(content_stems(sentence)):
             continue  # "no substantial role" allows the claim's "a minor role"
         if not hedged(cue) and _asserted(scope, claim, verb_first=cue.endswith(" to")):

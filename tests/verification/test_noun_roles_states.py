@@ -229,3 +229,19 @@ def test_a_statement_the_source_says_is_not_known(
 )
 def test_a_verb_that_is_also_a_noun_before_its_object(claim: str, parts: list[str]) -> None:
     assert split_statements(claim) == parts
+
+
+def test_an_omission_in_another_year_denies_nothing() -> None:
+    source = "The company, which skipped its dividend in 2020, paid one in 2023."
+    assert not meaning_conflict("The company paid a dividend in 2023.", source).found
+    assert meaning_conflict("The company paid a dividend in 2020.", source).found
+
+
+def test_leaving_a_part_of_the_body_is_no_leaving() -> None:
+    source = "He left the BBC's radio service in 2012 to join its television news team."
+    assert ended_state("He works for the BBC.", source) is None
+    assert ended_state("He works for the BBC.", "He left the BBC in 2012.") is not None
+    assert (
+        ended_state("He is a member of the party.", "He sits on the left wing of the party.")
+        is None
+    )
