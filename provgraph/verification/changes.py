@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from provgraph.verification.bounds import bounded
 from provgraph.verification.fraction_words import FRACTION_BAND, fraction_percent
 from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
-from provgraph.verification.wordsets import near_stems
+from provgraph.verification.wordsets import BEFORE_PLAIN_VERB, near_stems
 
 _MULTIPLIERS = {"doubl": 2.0, "tripl": 3.0, "trebl": 3.0, "quadrupl": 4.0, "halv": 0.5}
 _MULTIPLIER_RE = re.compile(r"\b(?P<word>doubl|tripl|trebl|quadrupl|halv)(?:ed|es|ing|e)\b", re.I)
@@ -107,10 +107,11 @@ def _multiplier(text: str, m: re.Match[str]) -> tuple[float, float]:
     return (1.0 / high if high > 0 else 0.0), (1.0 / low if low > 0 else math.inf)
 
 
-#: Words after which a multiplier's plain form is a verb ("expected to *double*"); elsewhere
-#: it is an adjective or a noun ("the *double* empathy problem", "a *triple* jump").
+#: Words after which a multiplier's plain form is a verb ("expected *to* double", "will
+#: double"): here "to" counts too, since no multiplier is a noun after it; elsewhere the
+#: plain form is an adjective or a noun ("the *double* empathy problem", "a *triple* jump").
 _BEFORE_PLAIN_VERB = re.compile(
-    r"\b(?:to|will|would|could|can|may|might|should|must|did|does|do|not|n't)\s+$", re.I
+    r"\b(?:to|" + "|".join(sorted(BEFORE_PLAIN_VERB)) + r")\s+$", re.IGNORECASE
 )
 
 

@@ -33,19 +33,18 @@ from provgraph.verification.dates import in_year
 from provgraph.verification.roles import verb_lemma
 from provgraph.verification.slots import Mention
 from provgraph.verification.synonyms import same_verb
-from provgraph.verification.wordsets import CLAUSE_BOUNDARY_RE, WORD_RE, content_stems
+from provgraph.verification.wordsets import (
+    BEFORE_PLAIN_VERB,
+    CLAUSE_BOUNDARY_RE,
+    WORD_RE,
+    content_stems,
+)
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|[,;:()]")
 #: Words that open another clause: the verb before them belongs to it, not to the date.
 _CLAUSE_OPENERS = frozenset((
     "and", "but", "or", "nor", "while", "whereas", "which", "who", "whom", "whose", "that",
     "although", "though", "because", "where", "when",
-))  # fmt: skip
-#: Words before a verb's plain form that make it a verb ("did not *go*", "will *open*").
-#: Not "to", which is also a preposition ("opened to *traffic*").
-_BEFORE_PLAIN_VERB = frozenset((
-    "did", "do", "does", "not", "n't", "will", "would", "could", "can", "may", "might",
-    "shall", "should", "must",
 ))  # fmt: skip
 _AUXILIARIES = frozenset((
     "is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "am", "do",
@@ -60,7 +59,7 @@ def _verb_of(word: str, before: str | None) -> str | None:
     lower = word.lower()
     if lower in _AUXILIARIES:
         return None
-    if is_verb(word) or (before in _BEFORE_PLAIN_VERB and can_be_verb(word)):
+    if is_verb(word) or (before in BEFORE_PLAIN_VERB and can_be_verb(word)):
         return verb_lemma(lower)
     return None
 

@@ -41,6 +41,12 @@ ENDING_VERBS = re.compile(
     r"closed|withdr(?:ew|awn)|gave up|gives up|quit|retired)\b",
     re.IGNORECASE,
 )
+#: Words after which a verb's plain form is a verb: modals, "do" and "not" ("did not *go*",
+#: "will *double*"). Not "to", which is also a preposition ("opened to *traffic*").
+BEFORE_PLAIN_VERB = frozenset((
+    "did", "do", "does", "not", "n't", "will", "would", "could", "can", "may", "might",
+    "shall", "should", "must",
+))  # fmt: skip
 NUMBER = r"\d{1,3}(?:,\d{3})+|\d+"
 """A plain number's digits: grouped in thousands ("3,050") or not; no sign, no decimals."""
 
