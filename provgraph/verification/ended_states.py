@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
+from provgraph.verification.claimsplit import is_verb
 from provgraph.verification.negation import negated_scopes
-from provgraph.verification.roles import TOKEN_RE, StateFinding, holder_stems
+from provgraph.verification.roles import TOKEN_RE, StateFinding, holder_stems, verb_lemma
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import clauses, content_stems, stem
 
@@ -199,7 +200,10 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         if any(re.search(rf"\b{re.escape(p)}(?!\w*\s+by\b)", low_claim) for p in asserted)
         and (state != "office" or _OFFICE.search(claim))
     ]
-    rest = _rest_of(claim, [p for state, _e in states for p in _STATES[state][0]])
+    doing = _still_doing(low_claim)
+    if doing is not None:
+        states.append(("activity", ()))  # "still makes typewriters" / "stopped making them"
+    rest = _rest_of(claim, [p for state, _e in states for p in _STATES.get(state, ((), ()))[0]])
     body = (
         _body_of(low_claim, _STATES["member"][0])
         if any(s == "member" for s, _e in states)
@@ -214,7 +218,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         low_sentence = sentence.text.lower()
         negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
         for state, endings in states:
-            for event, m in _endings_in(state, endings, low_sentence, low_claim, body):
+            for event, m in _endings_in(state, endings, low_sentence, low_claim, body, doing):
                 word = re.match(r"[a-z-]+", low_sentence[m.start() :])
                 if word is not None and stem(word.group(0)) in negated:
                     continue
@@ -247,13 +251,56 @@ def _body_of(low_claim: str, phrases: tuple[str, ...]) -> set[str]:
     return set()
 
 
+#: A claim's ongoing activity: "still *makes* typewriters".
+_STILL = re.compile(r"\bstill\s+([a-z]+)")
+#: Its end in the source: "stopped *making* typewriters", "gave up *farming*".
+_STOPPED = re.compile(
+    r"\b(?:stopped|stops|ceased|ceases|quit|quits|gave up|given up|discontinued)\s+([a-z]+ing)\b"
+)
+
+
+def _still_doing(low_claim: str) -> tuple[str, frozenset[str]] | None:
+    """The verb and object stems of the activity the claim says goes on ("still makes
+    typewriters" → "make", {"typewri"}), else None."""
+    m = _STILL.search(low_claim)
+    if m is None or not is_verb(m.group(1)) or m.group(1) in ("is", "are", "has", "have"):
+        return None
+    return verb_lemma(m.group(1)), frozenset(content_stems(low_claim[m.end() :])[:3])
+
+
+def _stopping(low_sentence: str, doing: tuple[str, frozenset[str]]) -> list[re.Match[str]]:
+    """The sentence's "stopped <verb>ing <object>" of the claim's activity: the same verb and
+    a word of its object ("stopped making *computers*" ends no making of typewriters)."""
+    verb, objects = doing
+    return [
+        m
+        for m in _STOPPED.finditer(low_sentence)
+        if verb_lemma(m.group(1)) == verb
+        and (not objects or objects & _object_after(low_sentence, m.end()))
+    ]
+
+
+def _object_after(text: str, at: int) -> set[str]:
+    """The first three content stems of the clause after ``at``: what was stopped."""
+    first = next((c.text for c in clauses(text[at : at + 80])), "")
+    return set(content_stems(first)[:3])
+
+
 def _endings_in(
-    state: str, endings: tuple[str, ...], low_sentence: str, low_claim: str, body: set[str]
+    state: str,
+    endings: tuple[str, ...],
+    low_sentence: str,
+    low_claim: str,
+    body: set[str],
+    doing: tuple[str, frozenset[str]] | None = None,
 ) -> list[tuple[str, re.Match[str]]]:
     """``(event, its match)`` of each ending of ``state`` the sentence uses and the claim
     does not; for a membership also leaving the body the claim names ("member of the
-    Democratic Party" / "left the Democratic Party in 2021")."""
+    Democratic Party" / "left the Democratic Party in 2021"); for an ongoing activity
+    (``doing``) stopping it ("still makes" / "stopped making")."""
     out: list[tuple[str, re.Match[str]]] = []
+    if state == "activity":
+        return [(m.group(0), m) for m in _stopping(low_sentence, doing)] if doing else []
     for event in endings:
         m = re.search(rf"\b{re.escape(event)}", low_sentence)
         if m is not None and not re.search(rf"\b{re.escape(event)}", low_claim):

@@ -79,7 +79,8 @@ quantulum_reader.py, claimsplit.py; 0.4.10, session 22: a date the source gives 
 event than the claim's verb, years given relative to another ("two years later"), a change
 against the source's own relative change ("doubled" / "rose 15%"), "double" as a change only
 as a verb, people and a group of people as one count's anchor, agent and patient between
-common nouns and routes run the other way, leaving a named body, omission cues ("skipped"),
+common nouns and routes run the other way, leaving a named body, a stopped activity
+("still makes" / "stopped making"), omission cues ("skipped"),
 comparatives opposing only comparatives, "its predecessor" as "the old one", more units, a
 statement the source says is not known (unsupported), a verb that is also a noun before its
 object — event_dates.py, relative_dates.py, change_checks.py, changes.py, slots.py,

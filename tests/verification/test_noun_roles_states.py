@@ -245,3 +245,35 @@ def test_leaving_a_part_of_the_body_is_no_leaving() -> None:
         ended_state("He is a member of the party.", "He sits on the left wing of the party.")
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "ended"),
+    [
+        (
+            "The company still makes typewriters.",
+            "The company stopped making typewriters in 1995.",
+            True,
+        ),
+        (
+            "The farmer still grows wheat.",
+            "The farmer gave up growing wheat after the drought.",
+            True,
+        ),
+        # another thing stopped
+        (
+            "The company still makes typewriters.",
+            "The company stopped making computers in 1995 but still makes typewriters.",
+            False,
+        ),
+        # another activity stopped
+        (
+            "The company still makes typewriters.",
+            "The company stopped selling typewriters in 1995.",
+            False,
+        ),
+    ],
+)
+def test_an_activity_the_source_says_stopped(claim: str, source: str, ended: bool) -> None:
+    found = ended_state(claim, source)
+    assert (found is not None and found.state == "activity") == ended
