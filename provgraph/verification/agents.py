@@ -12,6 +12,13 @@ the claim's, nor the claim's within its ("Charlotte Bronte" / "Emily Bronte"; bu
 each — so a generic agent ("painted by the artist", "written by her") never
 conflicts with a named one; a joint agent ("written by X and Y") conflicts only
 when it shares no word with the claim's.
+
+A claim in the active voice is read as its passive ("Maria trained the new nurses." is
+"the new nurses were trained by Maria") when it opens with a name, a verb in the past
+tense and its object: "The new nurses were trained by Daniel, Maria's supervisor." names
+another trainer of the same nurses. An agent ends where the next passive of its sentence
+begins ("directed by Greta Gerwig and produced by Sofia Coppola": the director is Gerwig
+alone), and a title alone ("signed by the President") names no one.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import content_stems
+from provgraph.verification.wordsets import CALENDAR_NAMES, content_stems
 
 #: A past participle and its "by" phrase, up to the clause's end.
 _BY_AGENT = re.compile(
@@ -29,6 +36,24 @@ _BY_AGENT = re.compile(
 #: A capitalised word that is not a sentence's first or a determiner.
 _NAMED = re.compile(r"\b(?!(?:The|A|An|His|Her|Its|Their)\b)[A-Z][\w'-]+")
 _AGENT_WORDS = 6
+#: Where an agent phrase ends: another passive of the sentence ("… and produced by").
+_NEXT_PASSIVE = re.compile(
+    r"\s+(?:and|but|while|whereas)\s+(?:(?:was|were|is|are|been|being)\s+)?"
+    r"(?:[a-z]+ly\s+)?[a-z]+\s+by\b"
+)
+#: A claim's active opening: a name (a leading "The" allowed), a verb, its object.
+_ACTIVE = re.compile(
+    r"^(?P<agent>(?:The\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})\s+(?P<verb>[a-z]+)\s+"
+    r"(?P<object>(?:the|a|an|its|his|her|their|\d|[A-Z])[^,.;:()]{1,80})"
+)
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+#: Verbs that are not an action done by an agent ("Maria was", "Maria had").
+_NOT_ACTIONS = frozenset({"be", "have", "do", "get", "become", "seem", "remain"})
+#: Capitalised titles that name an office, not a person ("by the President").
+_TITLES = frozenset((
+    "president", "king", "queen", "pope", "minister", "governor", "mayor", "senator",
+    "general", "dr", "professor", "prince", "princess", "chancellor", "judge",
+))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -42,33 +67,63 @@ class AgentConflict:
 
 def _agents(text: str) -> list[tuple[str, str, int]]:
     """``(participle, agent phrase, where the participle starts)`` of ``text``."""
-    return [
-        (m.group("verb"), " ".join(m.group("agent").split()[:_AGENT_WORDS]), m.start())
-        for m in _BY_AGENT.finditer(text)
-        if _NAMED.search(m.group("agent"))
-    ]
+    out = []
+    for m in _BY_AGENT.finditer(text):
+        agent = _NEXT_PASSIVE.split(m.group("agent"), maxsplit=1)[0]
+        if _named(agent):
+            out.append((m.group("verb"), " ".join(agent.split()[:_AGENT_WORDS]), m.start()))
+    return out
+
+
+def _active_as_passive(claim: str) -> tuple[str, str, str] | None:
+    """``(participle, agent, object)`` of a claim that opens with a named agent, a verb in
+    the past tense and its object ("Maria trained the new nurses"), else None."""
+    from lemminflect import getInflection, getLemma
+
+    m = _ACTIVE.match(claim.strip())
+    if m is None or not _named(m.group("agent")):
+        return None
+    verb = m.group("verb")
+    lemmas = getLemma(verb, "VERB")
+    if not lemmas or lemmas[0] in _NOT_ACTIONS:
+        return None
+    if verb not in getInflection(lemmas[0], "VBD"):
+        return None  # present tense or not a verb: "Maria trains", "Maria Lopez"
+    participles = getInflection(lemmas[0], "VBN")
+    if not participles:
+        return None
+    return participles[0], m.group("agent"), m.group("object")
 
 
 def agent_conflict(claim: str, window: str) -> AgentConflict | None:
     """The claim's named passive agent replaced by another in a sentence of ``window``."""
-    claimed = _agents(claim)
+    claimed = [(verb, agent, set(content_stems(claim[:at]))) for verb, agent, at in _agents(claim)]
+    active = _active_as_passive(claim)
+    if active is not None:
+        verb, agent, patient = active
+        claimed.append((verb, agent, set(content_stems(patient))))
     if not claimed:
         return None
+    numbers = set(_NUMBER.findall(claim))
     for sentence in split_sentences(window):
         text = sentence.text
-        words = set(content_stems(text))
-        for verb, agent, at in claimed:
-            subject = set(content_stems(claim[:at]))
-            if not subject & words:
-                continue
-            for other_verb, other, _at in _agents(text):
-                if other_verb == verb and _other_agent(agent, other):
+        if not numbers <= set(_NUMBER.findall(text)):
+            continue  # "won FA Cup in 2002": a sentence of another year's final
+        stated = _agents(text)
+        for verb, agent, subject in claimed:
+            for other_verb, other, at in stated:
+                # the same thing done (a word of the claim's subject or object before the
+                # source's participle), by someone else
+                if other_verb != verb or not subject & set(content_stems(text[:at])):
+                    continue
+                if _other_agent(agent, other):
                     return AgentConflict(verb, agent, other)
     return None
 
 
 def _named(agent: str) -> set[str]:
-    return {w.lower() for w in _NAMED.findall(agent)}
+    """The agent's capitalised words, titles and calendar names aside."""
+    return {w.lower() for w in _NAMED.findall(agent)} - _TITLES - CALENDAR_NAMES
 
 
 def _other_agent(claimed: str, stated: str) -> bool:

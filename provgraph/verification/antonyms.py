@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
@@ -179,9 +180,24 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     if share < _MIN_SHARED:
         return _conflict_of_subject(claim, window, read="")
     found = _conflict_in(claim, sentence)
+    if found is _NO_PAIR:
+        found = _conflict_in_part(claim, sentence)
     if found is not _NO_PAIR:
         return found if isinstance(found, AntonymFinding) else None
     return _conflict_of_subject(claim, window, read=sentence)
+
+
+def _conflict_in_part(claim: str, sentence: str) -> AntonymFinding | _Outcome:
+    """The pair in one statement of a coordinated sentence: "The team won the league but
+    lost the cup final." holds the claim's "won" in its other statement, so read whole it
+    has no pair for "The team won the cup."; its statement "The team lost the cup final."
+    has. A statement whose pair is not a conflict ends the search, as for the sentence."""
+    parts = split_statements(sentence)
+    for part in parts if len(parts) > 1 else ():
+        found = _conflict_in(claim, part)
+        if found is not _NO_PAIR:
+            return found
+    return _NO_PAIR
 
 
 class _Outcome:

@@ -105,10 +105,12 @@ def _first_verb(words: list[str]) -> int | None:
     A word that is also a noun ("cut", "hit", "set") is the verb when an object follows
     it: a determiner or a number ("The company *cut* 500 jobs", "*hit* the target"); else
     "jobs" (also a verb form) was read as the verb and "The company cut 500" as the subject.
+    A word right after a determiner or a number is a noun ("The two *firms* merged").
     """
     for i in range(1, len(words)):
-        if words[i - 1].lower() in _DETERMINERS:
-            continue
+        before = words[i - 1].lower()
+        if before in _DETERMINERS or before in _NUMBER_WORDS or before[:1].isdigit():
+            continue  # "the *firms*", "two *firms*", "3 *firms*": a noun
         if is_verb(words[i]) or _verb_before_object(words, i):
             return i
     return None
@@ -183,9 +185,19 @@ def _kind(rest: str) -> str:
     verb = _first_verb(words[:6])
     if verb is not None and all("ADV" in _classes(w.lower()) for w in words[:verb]):
         return "adverb-vp"  # "well tolerated", "soon reopened": an adverb, not a subject
+    if verb is not None and _plural_noun_last(words, verb):
+        return "np"  # "2020 titles", "blue panels", "Human Services": a noun, not a verb
     if verb is not None:
         return "clause"
     return "np"
+
+
+def _plural_noun_last(words: list[str], verb: int) -> bool:
+    """Is the "verb" the phrase's last word, an -s form that is also a noun ("the 2019 and
+    *2020 titles*")? A clause's verb in the present tense at its very end is rare; a
+    plural noun ending a noun phrase is common."""
+    word = words[verb].lower()
+    return verb == len(words) - 1 and word.endswith("s") and "NOUN" in _classes(word)
 
 
 _RELATIVE = frozenset({"that", "which", "who"})
@@ -277,6 +289,58 @@ def _passive_participle(subject_verb: str, rest: str) -> bool:
     return participle and "INFLECTED" in _classes(first) and not _object_follows(rest)
 
 
+#: Verbs whose objects act together ("combined the two firms and a bank"): no split.
+_JOINT_VERBS = frozenset((
+    "combine", "compare", "connect", "link", "merge", "mix", "join", "unite", "separate",
+    "divide", "distinguish", "confuse", "swap", "exchange", "pair", "match", "blend",
+    "bridge", "reconcile", "contrast", "equate", "balance", "share", "split",
+))  # fmt: skip
+_NUMBER_WORDS = frozenset((
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+    "dozens", "hundreds",
+))  # fmt: skip
+_PREPOSITIONS = frozenset((
+    "of", "in", "on", "at", "for", "with", "from", "to", "by", "into", "over", "under",
+    "about", "between", "against", "than", "as", "per",
+))  # fmt: skip
+
+
+def _simple_noun_phrase(words: list[str]) -> bool:
+    """A determiner or a number, at most three lowercase words, a noun last, nothing that
+    can only be a verb, no preposition ("the league", "a rooftop bar", "two golds")."""
+    if not 2 <= len(words) <= 4:
+        return False
+    opener = words[0].lower()
+    if opener in {"that", "her", "no"} or not (
+        opener in _DETERMINERS or opener in _NUMBER_WORDS or opener[:1].isdigit()
+    ):
+        return False
+    body = words[1:]
+    if any(not w.isalpha() or not w.islower() or w in _PREPOSITIONS for w in body):
+        return False
+    if any(is_verb(w) and "NOUN" not in _classes(w) for w in body):
+        return False
+    last = _classes(body[-1])
+    return "NOUN" in last and "ADJ" not in last
+
+
+def _object_list(subject_verb: str, first: str, rest: str) -> bool:
+    """Is ``rest`` a second object of ``first``'s verb: "The team won *the league* and
+    *the cup*", "has a pool and a gym". Both objects simple noun phrases (so "the 2019
+    and 2020 titles", "the red and blue panels" and "the Department of Health and Human
+    Services" stay whole), the verb not one whose objects act together ("combined",
+    "compared", "linked")."""
+    from lemminflect import getLemma
+
+    head = _words(subject_verb)
+    if not head:
+        return False
+    lemmas = getLemma(head[-1].lower(), "VERB")
+    if not lemmas or lemmas[0] in _JOINT_VERBS:
+        return False
+    return _simple_noun_phrase(_words(first)[len(head) :]) and _simple_noun_phrase(_words(rest))
+
+
 def _sentence(text: str) -> str:
     text = text.strip().rstrip(",;")
     if not text:
@@ -347,6 +411,9 @@ def split_statements(sentence: str) -> list[str]:
             and (copular := _copular_part(subject_verb, first, rest))
         ):
             parts.append(copular)
+        elif kind == "np" and conj == "and" and _object_list(subject_verb, first, rest):
+            # "won the league and the cup": the verb is shared, each object a statement
+            parts.append(_sentence(f"{subject_verb} {rest}"))
         else:
             return [text]
         if len(parts) >= MAX_PARTS:

@@ -51,9 +51,27 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
     "closed": (("closed", "shut"), ("reopen", "re-open", "opened again")),
+    # two people or bodies joined: a split, or the end of the tie by name, ends it
     "together": (
-        ("together",),
-        ("split", "broke up", "break up", "disband", "separated", "dissolved", "parted ways"),
+        ("together", "partners", "allies", "in a partnership", "in an alliance"),
+        (
+            "split",
+            "broke up",
+            "break up",
+            "disband",
+            "separated",
+            "dissolved",
+            "parted ways",
+            "ended their partnership",
+            "ended the partnership",
+            "ended their alliance",
+            "ended the alliance",
+            "ended their collaboration",
+            "terminated their partnership",
+            "terminated the partnership",
+            "cut ties",
+            "severed ties",
+        ),
     ),
     "married": (("married",), ("divorc", "separated", "annulled")),
     "in force": (
@@ -286,6 +304,10 @@ def _object_after(text: str, at: int) -> set[str]:
     return set(content_stems(first)[:3])
 
 
+#: Words after an ending that make it the end of talks, not of the state.
+_TALKS = r"(?:talks|negotiations|discussions|plans?)\b"
+
+
 def _endings_in(
     state: str,
     endings: tuple[str, ...],
@@ -302,7 +324,8 @@ def _endings_in(
     if state == "activity":
         return [(m.group(0), m) for m in _stopping(low_sentence, doing)] if doing else []
     for event in endings:
-        m = re.search(rf"\b{re.escape(event)}", low_sentence)
+        # not the end of talks about it: "ended their partnership *talks*"
+        m = re.search(rf"\b{re.escape(event)}(?!\w*\s+{_TALKS})", low_sentence)
         if m is not None and not re.search(rf"\b{re.escape(event)}", low_claim):
             out.append((event, m))
     if state == "member" and body:

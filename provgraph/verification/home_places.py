@@ -22,8 +22,9 @@ its acronym — as swaps):
   "but", a semicolon or the sentence's end) must share no word with the claim's, and
   no sentence may give the relation the claim's place;
 * the relation must be of the claim's subject: a content word before it in common, or
-  none on either side ("He died in …"); "Victor Walls died in Newcastle" says nothing of
-  where "Smith" died.
+  none on either side ("He died in …"); "Victor Walls died in Newcastle" says nothing
+  of where "Smith" died. A sentence that opens with the relation ("Born in Berlin, the
+  violinist …") gives it to the words after its comma.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ _ONE_PLACE = (
 )
 _PLACE = r"(?:St\.\s+)?[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|de|del|la|le|upon)){0,3}"
 _SLOT = re.compile(rf"\b(?P<relation>{_ONE_PLACE})\s+in\s+(?P<place>{_PLACE})(?P<rest>[^;.]*)")
+#: A sentence that opens with the relation ("Born in Berlin, the violinist …"): its
+#: subject is the main clause's, after the comma.
+_FRONTED = re.compile(
+    rf"^\s*(?:Born|Based|Headquartered)\s+in\s+(?P<place>{_PLACE})(?P<rest>[^;.]*)"
+)
 #: A headquarters moved: the place after "to" is where it is now.
 _MOVED = re.compile(
     rf"\b(?:moved|relocated|transferred)\s+(?:its|their|the\s+[\w-]+['\u2019]s)\s+"
@@ -88,6 +94,15 @@ def _slots(text: str) -> list[_Slot]:
             continue
         subject = frozenset(content_stems(text[: m.start()]))
         out.append(_Slot(_relation_key(m.group("relation")), m.group("place"), phrase, subject))
+    fronted = _FRONTED.match(text)
+    if fronted and _is_place(fronted.group("place")):
+        rest = fronted.group("rest")
+        head, comma, main = rest.partition(",")
+        if comma:
+            relation = _relation_key(text.split()[0])
+            subject = frozenset(content_stems(" ".join(main.split()[:4])))
+            place = fronted.group("place")
+            out.append(_Slot(relation, place, place + head, subject))
     for m in _MOVED.finditer(text):
         subject = frozenset(content_stems(text[: m.start()]))
         out.append(_Slot("headquarter", m.group("place"), m.group("place"), subject))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from provgraph.verification.claimsplit import split_statements
-from provgraph.verification.wordsets import clauses, content_stems
+from provgraph.verification.wordsets import clauses, content_stems, sentence_around
 
 _UNKNOWN = re.compile(
     r"\b(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
@@ -32,7 +32,9 @@ _UNKNOWN = re.compile(
     r"established|determined)|"
     r"(?:is|are|was|were|remains?|remained)\s+(?:still\s+)?(?:unclear|unknown|uncertain|"
     r"undetermined|not clear|not known|untested|unexplored)|"
-    r"remains? to be (?:seen|determined|established)|little is known|unknown|unclear)\b",
+    r"remains? to be (?:seen|determined|established)|little is known|unknown|unclear|"
+    r"(?:insufficient|inconclusive|not enough|no conclusive|no clear|too little)\s+"
+    r"(?:evidence|data)(?:\s+(?:yet\s+)?(?:to\s+(?:show|say|conclude)|that))?)\b",
     re.IGNORECASE,
 )
 _HEDGES = re.compile(r"\b(?:may|might|could|possibly|perhaps|whether)\b", re.IGNORECASE)
@@ -50,17 +52,33 @@ def _speaks_of(own: set[str], text: str) -> bool:
     return shared >= _MIN_SHARED and shared >= _MIN_SHARE * len(own)
 
 
+def _names_part(own: set[str], others: set[str], clause: str, sentence: str) -> bool:
+    """A bare cue clause about one part of a two-part claim ("…; headaches were not
+    measured"): it names a word only this statement has, and its sentence speaks of
+    the statement."""
+    mine = own - others
+    return bool(mine & set(content_stems(clause))) and _speaks_of(own, sentence)
+
+
 def unknown_statement(claim: str, window: str) -> str | None:
     """The evidence clause that says a statement of ``claim`` is not known, else None."""
     if _UNKNOWN.search(claim) or _HEDGES.search(claim):
         return None
-    parts = [c.text for c in clauses(window)]
-    for statement in split_statements(claim) or [claim]:
-        own = set(content_stems(statement))
+    cut = clauses(window)
+    parts = [c.text for c in cut]
+    statements = split_statements(claim) or [claim]
+    stems = [set(content_stems(statement)) for statement in statements]
+    for k, own in enumerate(stems):
         if not own:
             continue
+        others = set().union(*(o for j, o in enumerate(stems) if j != k))
         for i, clause in enumerate(parts):
-            if not _UNKNOWN.search(clause) or not _speaks_of(own, clause):
+            if not _UNKNOWN.search(clause):
+                continue
+            sentence = sentence_around(window, cut[i].start, cut[i].end)
+            if not _speaks_of(own, clause) and not (
+                len(stems) > 1 and _names_part(own, others, clause, sentence)
+            ):
                 continue
             answered = any(
                 j != i and not _UNKNOWN.search(other) and _speaks_of(own, other)

@@ -1,0 +1,151 @@
+"""Active claims against a named passive agent, object lists, fronted birthplaces, a part
+the source did not measure, ended partnerships, antonyms inside one statement (session 23)."""
+
+from __future__ import annotations
+
+import pytest
+
+from provgraph.verification.agents import agent_conflict
+from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.ended_states import ended_state
+from provgraph.verification.home_places import place_conflict
+from provgraph.verification.unknowns import unknown_statement
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "conflict"),
+    [
+        # the claim's active read as its passive: another trainer of the same nurses
+        ("Maria trained the new nurses.", "The new nurses were trained by Daniel, her boss.", True),
+        ("Greta Gerwig wrote the script.", "The script was written by Noah Baumbach.", True),
+        # a joint agent may include the claim's; the claim's own agent agrees
+        (
+            "Maria trained the new nurses.",
+            "The new nurses were trained by Maria and Daniel.",
+            False,
+        ),
+        ("Maria trained the new nurses.", "The new nurses were trained by Maria.", False),
+        # another thing done by someone else says nothing of the claim's object
+        ("Maria trained the new nurses.", "The doctors were trained by Daniel.", False),
+        # a title or a month is no one
+        ("Obama signed the bill.", "The bill was signed by the President in March.", False),
+        # present tense and auxiliaries are not read as an action done
+        ("Maria trains the new nurses.", "The new nurses were trained by Daniel.", False),
+        ("Maria was the new nurse.", "The new nurse was hired by Daniel.", False),
+        # an agent ends where the sentence's next passive begins
+        (
+            "The film was directed by Sofia Coppola.",
+            "The film was directed by Greta Gerwig and produced by Sofia Coppola.",
+            True,
+        ),
+        (
+            "The film was produced by Sofia Coppola.",
+            "The film was directed by Greta Gerwig and produced by Sofia Coppola.",
+            False,
+        ),
+    ],
+)
+def test_agent_conflicts(claim: str, source: str, conflict: bool) -> None:
+    assert (agent_conflict(claim, source) is not None) is conflict
+
+
+@pytest.mark.parametrize(
+    ("sentence", "parts"),
+    [
+        (
+            "The team won the league and the cup.",
+            ["The team won the league.", "The team won the cup."],
+        ),
+        ("The hotel has a pool and a gym.", ["The hotel has a pool.", "The hotel has a gym."]),
+        (
+            "The plant makes two engines and a gearbox.",
+            ["The plant makes two engines.", "The plant makes a gearbox."],
+        ),
+        # objects that act together, pre-modifiers, names and attached phrases stay whole
+        ("The firm combined a bank and an insurer.", None),
+        ("The team won the 2019 and 2020 titles.", None),
+        ("She painted the red and blue panels.", None),
+        ("He works at the Department of Health and Human Services.", None),
+        ("The museum holds a painting and a sculpture by Rodin.", None),
+    ],
+)
+def test_object_lists_split(sentence: str, parts: list[str] | None) -> None:
+    assert split_statements(sentence) == (parts or [sentence])
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "conflict"),
+    [
+        (
+            "The violinist was born in Vienna.",
+            "Born in Berlin, the violinist lives in Vienna.",
+            True,
+        ),
+        (
+            "The violinist was born in Berlin.",
+            "Born in Berlin, the violinist lives in Vienna.",
+            False,
+        ),
+        # the fronted relation is of the main clause's subject only
+        (
+            "The pianist was born in Vienna.",
+            "Born in Berlin, the violinist met a pianist from Vienna.",
+            False,
+        ),
+    ],
+)
+def test_fronted_birthplace(claim: str, source: str, conflict: bool) -> None:
+    assert (place_conflict(claim, source) is not None) is conflict
+
+
+def test_a_part_the_source_did_not_measure_is_unknown() -> None:
+    claim = "The drug lowered blood pressure and reduced headaches."
+    assert (
+        unknown_statement(
+            claim, "In the trial, the drug lowered blood pressure; headaches were not measured."
+        )
+        == "headaches were not measured"
+    )
+    # the unmeasured thing is no part of the claim
+    assert (
+        unknown_statement(
+            claim, "The drug lowered blood pressure and reduced headaches; nausea was not measured."
+        )
+        is None
+    )
+
+
+def test_insufficient_evidence_is_unknown() -> None:
+    source = "There is currently insufficient evidence that vitamin D supplements prevent COVID-19."
+    assert unknown_statement("Vitamin D prevents COVID-19 infection.", source) is not None
+    assert unknown_statement("Vitamin D may prevent COVID-19 infection.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "ended"),
+    [
+        (
+            "The two companies are still partners.",
+            "The companies ended their partnership in May.",
+            True,
+        ),
+        ("The two firms are allies.", "The firms severed ties in 2019.", True),
+        # the end of talks is not the end of the tie
+        (
+            "The two companies are partners.",
+            "The companies ended their partnership talks in May.",
+            False,
+        ),
+    ],
+)
+def test_ended_partnerships(claim: str, source: str, ended: bool) -> None:
+    assert (ended_state(claim, source) is not None) is ended
+
+
+def test_antonym_in_one_statement_of_a_coordinated_sentence() -> None:
+    source = "The team won the league but lost the cup final."
+    found = antonym_conflict("The team won the cup.", source)
+    assert found is not None and (found.claim_word, found.source_word) == ("win", "los")
+    # the statement that holds the claim's object agrees
+    assert antonym_conflict("The team won the league.", source) is None
