@@ -34,7 +34,8 @@ _PROPORTION_RE = re.compile(
     r"|\b(?P<num>\w+)\s+(?:in|out of)\s+(?P<den>\w+)\b"
     r"|(?<!\bat )(?<!\bthe )\b(?P<vague>the vast majority of|the majority of|a majority of|"
     r"most|nearly all|almost all|virtually all|a minority of|the minority of|"
-    r"hardly any|scarcely any|barely any|almost no|virtually no|almost none of)\b",
+    r"hardly any|scarcely any|barely any|almost no|virtually no|almost none of|not all of|"
+    r"not all)\b",
     re.IGNORECASE,
 )
 _VAGUE = {
@@ -54,6 +55,9 @@ _VAGUE = {
     "almost no": (0.0, 10.0),
     "virtually no": (0.0, 10.0),
     "almost none of": (0.0, 10.0),
+    # "not all of the samples were contaminated" / "12 of the 40": any share short of all
+    "not all of": (0.0, 99.5),
+    "not all": (0.0, 99.5),
 }
 
 

@@ -68,6 +68,7 @@ _BASE_UNITS: dict[str, tuple[str, float]] = {
     "ounce": ("mass", 28.349523125),
     "litre": ("volume", 1.0),
     "millilitre": ("volume", 0.001),
+    "cubic centimetre": ("volume", 0.001),  # quantulum3 reads "ml" as cm³
     "cubic metre": ("volume", 1000.0),
     "square metre": ("area", 1.0),
     "square kilometre": ("area", 1e6),
@@ -89,6 +90,10 @@ _MONEY_CONTEXT = re.compile(
     r"funding|donated|revenue|profit|salary|worth|sold for|fine|fined)\b",
     re.IGNORECASE,
 )
+#: A weight said in "pounds": quantulum3 reads "tipped the scales at 11 pounds" as money.
+_WEIGHT_CONTEXT = re.compile(r"\b(?:weigh\w*|weight|heav(?:y|ier|iest)|scales?|lbs?)\b", re.I)
+#: "half a litre": quantulum3 reads "a litre" as "per litre".
+_FRACTION_OF_ONE = re.compile(r"(?i)(?:half|a\s+quarter|a\s+third)\s+(?:of\s+)?an?\s+")
 _CURRENCY_SYMBOLS = {"£": "pound sterling", "€": "euro", "¥": "yen"}
 _DIGITS_RE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _YEAR_SURFACE_RE = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2}|2100)$")
@@ -241,6 +246,17 @@ def _mention(text: str, raw: Raw) -> Mention | None:
     article = re.match(r"(?i)an?\s+", surface)
     if article and not _NUMERIC_HINT.search(surface[article.end() :]):
         return None  # "a percentage point": the article is not a number
+    if unit.startswith("per ") and _FRACTION_OF_ONE.match(surface) and unit != "per percentage":
+        # "half a litre" is 0.5 litre, not 0.5 per litre ("half a percentage point" is no
+        # percentage)
+        unit = unit.removeprefix("per ")
+    if (
+        unit == "pound sterling"
+        and "£" not in surface
+        and _WEIGHT_CONTEXT.search(text)
+        and not _MONEY_CONTEXT.search(text)
+    ):
+        unit = "pound-mass"
     kind = _kind(unit, entity)
     symbol = _CURRENCY_SYMBOLS.get(surface[:1])
     if symbol is not None and entity != "currency":  # "£40,000 at": read as ampere-turns

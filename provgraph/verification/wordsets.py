@@ -228,6 +228,18 @@ def _clauses(text: str) -> tuple[Clause, ...]:
     return tuple(c for c in out if c.text.strip())
 
 
+#: "came into force" is "took effect": a law's start, one anchor word on both sides.
+_IN_FORCE = re.compile(r"\b(?:in|into)\s+force\b", re.IGNORECASE)
+
+
+def _anchor_stems(piece: str) -> list[str]:
+    """Content stems of ``piece``, "force" of "into force" read as "effect"."""
+    stems = content_stems(piece)
+    if _IN_FORCE.search(piece):
+        return ["effect" if s == "forc" else s for s in stems]
+    return stems
+
+
 def near_stems(
     text: str, start: int, end: int, *, width: int = 3
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -238,12 +250,12 @@ def near_stems(
     """
     for c in clauses(text):
         if c.start <= start < c.end or (start >= c.start and end <= c.end):
-            before = content_stems(text[c.start : start])
-            after = content_stems(text[end : c.end])
+            before = _anchor_stems(text[c.start : start])
+            after = _anchor_stems(text[end : c.end])
             near = frozenset(before[-width:] + after[:width])
             return near, frozenset(before + after)
-    before = content_stems(text[max(0, start - 60) : start])
-    after = content_stems(text[end : end + 60])
+    before = _anchor_stems(text[max(0, start - 60) : start])
+    after = _anchor_stems(text[end : end + 60])
     near = frozenset(before[-width:] + after[:width])
     return near, near
 

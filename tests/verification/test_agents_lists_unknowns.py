@@ -1,5 +1,6 @@
 """Active claims against a named passive agent, object lists, fronted birthplaces, a part
-the source did not measure, ended partnerships, antonyms inside one statement (session 23)."""
+the source did not measure, ended partnerships, antonyms inside one statement, weights in
+pounds, volumes, "not all", "into force" (session 23)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,13 @@ import pytest
 from provgraph.verification.agents import agent_conflict
 from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.consistency import check_consistency
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.home_places import place_conflict
+from provgraph.verification.proportions import extract_proportions
+from provgraph.verification.quantities import read_quantities
 from provgraph.verification.unknowns import unknown_statement
+from provgraph.verification.wordsets import near_stems
 
 
 @pytest.mark.parametrize(
@@ -149,3 +154,36 @@ def test_antonym_in_one_statement_of_a_coordinated_sentence() -> None:
     assert found is not None and (found.claim_word, found.source_word) == ("win", "los")
     # the statement that holds the claim's object agrees
     assert antonym_conflict("The team won the league.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "low", "high"),
+    [
+        # a weight in pounds, though quantulum3 reads the scales' pounds as money
+        ("The parcel tipped the scales at 11 pounds.", "mass", 4762.0, 5217.0),
+        ("He paid 11 pounds for the scales.", "currency:pound sterling", 10.5, 11.5),
+        # "half a litre" is 0.5 litre; "ml" (cm³ to the library) is a thousandth of one
+        ("The recipe needs half a litre of milk.", "volume", 0.475, 0.525),
+        ("Add 500 ml of milk to the batter.", "volume", 0.475, 0.525),
+    ],
+)
+def test_weights_and_volumes_read_alike(text: str, kind: str, low: float, high: float) -> None:
+    (mention,) = read_quantities(text).mentions
+    assert mention.kind == kind
+    assert mention.low == pytest.approx(low, abs=1.0) and mention.high == pytest.approx(
+        high, abs=1.0
+    )
+
+
+def test_not_all_is_a_share_short_of_all() -> None:
+    (share,) = extract_proportions("Not all of the samples were contaminated.")
+    assert (share.kind, share.low) == ("percent", 0.0) and share.high < 100.0
+
+
+def test_into_force_anchors_like_took_effect() -> None:
+    text = "The law came into force at the start of 2021."
+    at = text.index("2021")
+    near, _clause = near_stems(text, at, at + 4)
+    assert "effect" in near
+    claim = "The law took effect on 1 January 2020."
+    assert "1 January 2020" in check_consistency(claim, text, text).anchored_mismatches
