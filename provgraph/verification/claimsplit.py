@@ -105,12 +105,16 @@ def _first_verb(words: list[str]) -> int | None:
     A word that is also a noun ("cut", "hit", "set") is the verb when an object follows
     it: a determiner or a number ("The company *cut* 500 jobs", "*hit* the target"); else
     "jobs" (also a verb form) was read as the verb and "The company cut 500" as the subject.
-    A word right after a determiner or a number is a noun ("The two *firms* merged").
+    A word right after a determiner is a noun, and so is one right after a number when it
+    can be one ("The two *firms* merged"; "All three *were*" is the verb).
     """
     for i in range(1, len(words)):
         before = words[i - 1].lower()
-        if before in _DETERMINERS or before in _NUMBER_WORDS or before[:1].isdigit():
-            continue  # "the *firms*", "two *firms*", "3 *firms*": a noun
+        if before in _DETERMINERS:
+            continue
+        counted = before in _NUMBER_WORDS or before[:1].isdigit()
+        if counted and "NOUN" in _classes(words[i].lower()):
+            continue  # "two *firms*", "3 *firms*": a noun ("three *were*", "1988 *became*": verbs)
         if is_verb(words[i]) or _verb_before_object(words, i):
             return i
     return None

@@ -60,6 +60,8 @@ _BASE_UNITS: dict[str, tuple[str, float]] = {
     "week": ("time", 604800.0),
     "month": ("time", 2629800.0),
     "year": ("time", 31557600.0),
+    "decade": ("time", 315576000.0),
+    "century": ("time", 3155760000.0),
     "metre per second": ("speed", 1.0),
     "kilometre per hour": ("speed", 1.0 / 3.6),
     "mile per hour": ("speed", 0.44704),

@@ -1,6 +1,6 @@
 """Active claims against a named passive agent, object lists, fronted birthplaces, a part
 the source did not measure, ended partnerships, antonyms inside one statement, weights in
-pounds, volumes, "not all", "into force" (session 23)."""
+pounds, volumes, fractions of a unit, "not all", "into force" (session 23)."""
 
 from __future__ import annotations
 
@@ -165,6 +165,10 @@ def test_antonym_in_one_statement_of_a_coordinated_sentence() -> None:
         # "half a litre" is 0.5 litre; "ml" (cm³ to the library) is a thousandth of one
         ("The recipe needs half a litre of milk.", "volume", 0.475, 0.525),
         ("Add 500 ml of milk to the batter.", "volume", 0.475, 0.525),
+        # a fraction of one unit, which the library reads as two values
+        ("She stayed for a quarter of a century.", "time", 749493000.0, 828387000.0),
+        ("It took half an hour.", "time", 1710.0, 1890.0),
+        ("The walk is three quarters of a mile.", "length", 1146.7, 1267.4),
     ],
 )
 def test_weights_and_volumes_read_alike(text: str, kind: str, low: float, high: float) -> None:
