@@ -63,6 +63,9 @@ class AgentConflict:
     verb: str
     claim: str
     source: str
+    #: the share of the claim's words besides its agent that the source sentence holds:
+    #: how surely the sentence speaks of the claim's deed (the names differ by design)
+    share: float = 1.0
 
 
 def _agents(text: str) -> list[tuple[str, str, int]]:
@@ -117,7 +120,9 @@ def agent_conflict(claim: str, window: str) -> AgentConflict | None:
                 if other_verb != verb or not subject & set(content_stems(text[:at])):
                     continue
                 if _other_agent(agent, other):
-                    return AgentConflict(verb, agent, other)
+                    rest = set(content_stems(claim)) - set(content_stems(agent))
+                    held = len(rest & set(content_stems(text))) / len(rest) if rest else 1.0
+                    return AgentConflict(verb, agent, other, held)
     return None
 
 

@@ -135,6 +135,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         ended.share if ended is not None else None,
         direction.share if direction is not None else None,
         vote.share if vote is not None else None,
+        agent.share if agent is not None else None,
     )
     return MeaningConflict(
         found=bool(details),

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.10"
+ENGINE_VERSION = "0.4.11"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -85,7 +85,15 @@ comparatives opposing only comparatives, "its predecessor" as "the old one", mor
 statement the source says is not known (unsupported), a verb that is also a noun before its
 object — event_dates.py, relative_dates.py, change_checks.py, changes.py, slots.py,
 noun_roles.py, routes.py, ended_states.py, negation.py, antonyms.py, value_comparisons.py,
-quantities.py, unknowns.py, claimsplit.py, focus.py)."""
+quantities.py, unknowns.py, claimsplit.py, focus.py; 0.4.11, session 23: an active claim
+against a named passive agent and an agent ending at the next passive, object lists split,
+opposites in one statement of a coordinated sentence, fronted birthplaces, a part of the
+claim the source did not measure and "insufficient evidence", ended partnerships, weights
+in pounds, "half a litre", a fraction of one unit, decades and centuries, "not all" as a
+share, "into force" as "took effect", a noun after a number, and windows re-read without
+clauses that say something else was not measured — agents.py, claimsplit.py, antonyms.py,
+home_places.py, unknowns.py, ended_states.py, quantities.py, quantulum_reader.py,
+proportions.py, wordsets.py, meaning_conflicts.py, unknown_free.py, scoring.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -36,6 +36,7 @@ from provgraph.verification.signals import Signals
 from provgraph.verification.source_view import source_view, tfidf_index
 from provgraph.verification.sources import ResolvedSource
 from provgraph.verification.tfidf import TfidfSourceIndex
+from provgraph.verification.unknown_free import reread_without_unknowns
 from provgraph.verification.valuefree import Spans, reread_without_values
 from provgraph.verification.verdicts import fuse
 
@@ -348,6 +349,15 @@ def _run_value_free(stages: Stages, pairs: list[Pair], live: list[int], out: lis
     _reread(out, todo, reread_without_values(_pair_scorer(stages), items))
 
 
+def _run_unknown_free(
+    stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]
+) -> None:
+    """Windows re-read without clauses that say something else is unknown (unknown_free.py)."""
+    todo = [i for i in live if "nli" in out[i].scores]
+    items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
+    _reread(out, todo, reread_without_unknowns(_pair_scorer(stages), items))
+
+
 def _run_predicate_check(
     stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]
 ) -> None:
@@ -413,6 +423,7 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
         ("consistency", stages.config.consistency, _run_consistency),
         ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
         ("nli", stages.nli is not None and stages.config.nli_polarity, _run_polarity),
+        ("nli", stages.nli is not None, _run_unknown_free),
         ("nli", stages.nli is not None and stages.config.nli_value_free, _run_value_free),
         ("nli", stages.nli is not None, _run_predicate_check),
     ]

@@ -6,7 +6,7 @@ small NLI model reads "The drug reduced the risk of stroke." against "… its ef
 stroke risk was not studied." as a contradiction (0.77), and a two-part claim whose
 other part the source states came out *supported* on the lexical overlap.
 
-The rule: a clause of the evidence with an unknown cue (:data:`_UNKNOWN`: "was not
+The rule: a clause of the evidence with an unknown cue (:data:`UNKNOWN_CUE`: "was not
 studied / assessed / measured", "is unknown / unclear / uncertain", "remains to be
 seen", "little is known"; not "was not reported", which may report a null result) that
 speaks of one statement of the claim — at least two of the statement's own content words
@@ -26,7 +26,7 @@ import re
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.wordsets import clauses, content_stems, sentence_around
 
-_UNKNOWN = re.compile(
+UNKNOWN_CUE = re.compile(
     r"\b(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
     r"(?:studied|examined|assessed|measured|evaluated|investigated|tested|known|"
     r"established|determined)|"
@@ -46,8 +46,8 @@ _MIN_SHARE = 0.5
 _EFFECT_ON = re.compile(r"\b(?:effects?|impacts?|influence|role)\s+(?:on|of|in)\b", re.I)
 
 
-def _speaks_of(own: set[str], text: str) -> bool:
-    words = set(content_stems(_UNKNOWN.sub(" ", text)))
+def speaks_of(own: set[str], text: str) -> bool:
+    words = set(content_stems(UNKNOWN_CUE.sub(" ", text)))
     shared = len(own & words) + (1 if own & words and _EFFECT_ON.search(text) else 0)
     return shared >= _MIN_SHARED and shared >= _MIN_SHARE * len(own)
 
@@ -57,12 +57,12 @@ def _names_part(own: set[str], others: set[str], clause: str, sentence: str) -> 
     measured"): it names a word only this statement has, and its sentence speaks of
     the statement."""
     mine = own - others
-    return bool(mine & set(content_stems(clause))) and _speaks_of(own, sentence)
+    return bool(mine & set(content_stems(clause))) and speaks_of(own, sentence)
 
 
 def unknown_statement(claim: str, window: str) -> str | None:
     """The evidence clause that says a statement of ``claim`` is not known, else None."""
-    if _UNKNOWN.search(claim) or _HEDGES.search(claim):
+    if UNKNOWN_CUE.search(claim) or _HEDGES.search(claim):
         return None
     cut = clauses(window)
     parts = [c.text for c in cut]
@@ -73,15 +73,15 @@ def unknown_statement(claim: str, window: str) -> str | None:
             continue
         others = set().union(*(o for j, o in enumerate(stems) if j != k))
         for i, clause in enumerate(parts):
-            if not _UNKNOWN.search(clause):
+            if not UNKNOWN_CUE.search(clause):
                 continue
             sentence = sentence_around(window, cut[i].start, cut[i].end)
-            if not _speaks_of(own, clause) and not (
+            if not speaks_of(own, clause) and not (
                 len(stems) > 1 and _names_part(own, others, clause, sentence)
             ):
                 continue
             answered = any(
-                j != i and not _UNKNOWN.search(other) and _speaks_of(own, other)
+                j != i and not UNKNOWN_CUE.search(other) and speaks_of(own, other)
                 for j, other in enumerate(parts)
             )
             if not answered:

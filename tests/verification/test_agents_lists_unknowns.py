@@ -1,6 +1,7 @@
 """Active claims against a named passive agent, object lists, fronted birthplaces, a part
 the source did not measure, ended partnerships, antonyms inside one statement, weights in
-pounds, volumes, fractions of a unit, "not all", "into force" (session 23)."""
+pounds, volumes, fractions of a unit, "not all", "into force", the unknown-free reading
+(session 23)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from provgraph.verification.ended_states import ended_state
 from provgraph.verification.home_places import place_conflict
 from provgraph.verification.proportions import extract_proportions
 from provgraph.verification.quantities import read_quantities
+from provgraph.verification.report import Evidence, StageScore
+from provgraph.verification.unknown_free import reread_without_unknowns, without_unknowns
 from provgraph.verification.unknowns import unknown_statement
 from provgraph.verification.wordsets import near_stems
 
@@ -191,3 +194,49 @@ def test_into_force_anchors_like_took_effect() -> None:
     assert "effect" in near
     claim = "The law took effect on 1 January 2020."
     assert "1 January 2020" in check_consistency(claim, text, text).anchored_mismatches
+
+
+def test_without_unknowns_drops_only_clauses_of_other_matters() -> None:
+    window = "The diet cut cholesterol by 12%; sleep was not measured in the study."
+    assert (
+        without_unknowns("The diet cut cholesterol.", window) == "The diet cut cholesterol by 12%."
+    )
+    # a clause about the claim's own statement is the unknowns rule's, and stays
+    assert without_unknowns("The diet improved sleep in the study.", window) is None
+    assert without_unknowns("The diet cut cholesterol.", "The diet cut cholesterol by 12%.") is None
+
+
+class _Reader:
+    """Reads a window with "not measured" in it as a contradiction, like the small model."""
+
+    def __init__(self) -> None:
+        self.read: list[tuple[str, str]] = []
+
+    def predict_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float | None]]:
+        self.read += pairs
+        return [(0.1, 0.9) if "not measured" in w else (0.95, 0.02) for w, _c in pairs]
+
+
+def test_the_unknown_free_reading_keeps_the_larger_entailment_and_smaller_contradiction() -> None:
+    claim, window = "The diet cut cholesterol.", "The diet cut cholesterol; sleep was not measured."
+    nli = StageScore(
+        stage="nli",
+        score=0.1,
+        raw={"entailment": 0.1, "contradiction": 0.9, "max_contradiction": 0.9},
+        evidence=Evidence(source_key="d", start=0, end=len(window), text=window),
+    )
+    signals = {"nli_entailment": 0.1, "nli_contradiction": 0.9, "nli_max_contradiction": 0.9}
+    reader = _Reader()
+    ((score, updated),) = [
+        r for r in reread_without_unknowns(reader, [(claim, window, nli, signals)]) if r
+    ]
+    assert reader.read == [("The diet cut cholesterol.", claim)]
+    assert updated == {
+        "nli_entailment": 0.95,
+        "nli_contradiction": 0.02,
+        "nli_max_contradiction": 0.02,
+    }
+    assert score.score == 0.95 and score.raw["unknown_free_window"] == "The diet cut cholesterol."
+    # no contradiction worth discounting: nothing is read again
+    calm = {**signals, "nli_contradiction": 0.1, "nli_max_contradiction": 0.1}
+    assert reread_without_unknowns(reader, [(claim, window, nli, calm)]) == [None]
