@@ -18,7 +18,10 @@ A claim in the active voice is read as its passive ("Maria trained the new nurse
 tense and its object: "The new nurses were trained by Daniel, Maria's supervisor." names
 another trainer of the same nurses. An agent ends where the next passive of its sentence
 begins ("directed by Greta Gerwig and produced by Sofia Coppola": the director is Gerwig
-alone), and a title alone ("signed by the President") names no one.
+alone) or a clause of its own does ("painted by Renoir while Monet looked on"), and a
+title alone ("signed by the President") names no one. A claim's numbers must all be in
+the source sentence: "Arsenal won the FA Cup in 2002." says nothing of who won another
+year's final.
 """
 
 from __future__ import annotations
@@ -36,10 +39,13 @@ _BY_AGENT = re.compile(
 #: A capitalised word that is not a sentence's first or a determiner.
 _NAMED = re.compile(r"\b(?!(?:The|A|An|His|Her|Its|Their)\b)[A-Z][\w'-]+")
 _AGENT_WORDS = 6
-#: Where an agent phrase ends: another passive of the sentence ("… and produced by").
+#: Where an agent phrase ends: another passive of the sentence ("… and produced by"), or a
+#: clause of its own ("by Renoir *while* Monet looked on", "by Lee, *who* …").
 _NEXT_PASSIVE = re.compile(
     r"\s+(?:and|but|while|whereas)\s+(?:(?:was|were|is|are|been|being)\s+)?"
-    r"(?:[a-z]+ly\s+)?[a-z]+\s+by\b"
+    r"(?:[a-z]+ly\s+)?[a-z]+\s+by\b|"
+    r"\s+(?:while|whereas|when|as|after|before|because|since|though|although|who|whom|"
+    r"whose|which|until|despite)\b"
 )
 #: A claim's active opening: a name (a leading "The" allowed), a verb, its object.
 _ACTIVE = re.compile(

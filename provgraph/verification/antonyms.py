@@ -56,7 +56,8 @@ permanent temporary; permanent temporarily; permanently temporarily; permanently
 accelerate slow; accelerate decelerate; quicken slow; surplus deficit; outperform underperform;
 inflow outflow; inflows outflows; bullish bearish; hawkish dovish; tighten loosen; tighten ease;
 improve deteriorate; mild severe; mild harsh; mild cold; simple complicated; simple complex;
-easy hard; easy difficult; volatile stable; loud quiet
+easy hard; easy difficult; volatile stable; loud quiet; surplus shortage; glut shortage;
+abundance scarcity; abundant scarce; plentiful scarce
 """
 #: Verbs of a direction, each opposite every verb of the other direction ("rising" /
 #: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather
@@ -96,6 +97,10 @@ def _lexicon(pairs: Iterable[list[str]], normalise: Callable[[str], str]) -> Lex
     return {k: frozenset(v) for k, v in table.items()}
 
 
+#: WordNet pairs of a sense other than the words' everyday one: "live" / "recorded" is live
+#: music against a recording, but "20 species *live* in the lake" against "biologists have
+#: *recorded* 34 species" opposes nothing (session 23).
+_OTHER_SENSES = frozenset({frozenset({"live", "recorded"})})
 #: The hand list, by crude stem: it names lemmas and irregular forms, stems reach the rest.
 LEXICON: Lexicon = _lexicon(_hand_pairs(), stem)
 #: WordNet's pairs, by exact lower-case word: every inflection is listed, and crude
@@ -105,7 +110,12 @@ LEXICON: Lexicon = _lexicon(_hand_pairs(), stem)
 #: what it modifies, and "a bit less massive than this" states the converse of "more
 #: massive than" (a dev-file supported claim flagged so, session 9).
 WORDNET_LEXICON: Lexicon = _lexicon(
-    [pair for pair in wordnet_pairs() if not STOPWORDS.intersection(pair)], str.lower
+    [
+        pair
+        for pair in wordnet_pairs()
+        if not STOPWORDS.intersection(pair) and frozenset(pair) not in _OTHER_SENSES
+    ],
+    str.lower,
 )
 _MIN_SHARED = 0.5
 

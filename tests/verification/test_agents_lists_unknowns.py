@@ -240,3 +240,24 @@ def test_the_unknown_free_reading_keeps_the_larger_entailment_and_smaller_contra
     # no contradiction worth discounting: nothing is read again
     calm = {**signals, "nli_contradiction": 0.1, "nli_max_contradiction": 0.1}
     assert reread_without_unknowns(reader, [(claim, window, nli, calm)]) == [None]
+
+
+def test_an_agent_ends_where_its_own_clause_begins() -> None:
+    source = "The portrait was painted by Renoir while Monet looked on."
+    found = agent_conflict("Monet painted the portrait.", source)
+    assert found is not None and found.source == "Renoir"
+    assert agent_conflict("Renoir painted the portrait.", source) is None
+
+
+def test_surplus_and_shortage_are_opposites_live_and_recorded_are_not() -> None:
+    found = antonym_conflict(
+        "The region has a surplus of teachers.", "The region faces a severe shortage of teachers."
+    )
+    assert found is not None
+    assert (
+        antonym_conflict(
+            "At least 20 species live in the lake.",
+            "Biologists have recorded 34 species in the lake.",
+        )
+        is None
+    )
