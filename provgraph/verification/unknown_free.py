@@ -17,12 +17,16 @@ without such clauses, and:
   states, so what contradicts the claim survives its removal.
 
 A clause about the claim's own statement is the unknowns rule's (:mod:`.unknowns`: the
-claim is then *unsupported*) and is never removed here. The cost is one NLI pair per
+claim is then *unsupported*) and is never removed here, nor is a clause whose cue governs
+what follows it ("It is still unclear if, deeper down, Jupiter has a solid core": cut at
+its comma, the rest would assert what the source leaves open), nor one that shares two
+content words with a statement of the claim. The cost is one NLI pair per
 window read for the few pairs whose window holds such a clause.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from provgraph.verification.claimsplit import split_statements
@@ -33,6 +37,8 @@ from provgraph.verification.unknowns import UNKNOWN_CUE, speaks_of
 from provgraph.verification.valuefree import MIN_CONTRADICTION
 from provgraph.verification.wordsets import clauses, content_stems
 
+#: Content words a cue clause may share with a statement and still be about something else.
+_TOUCHING = 2
 #: (claim, source text, its NLI score, the pair's signals so far)
 Item = tuple[str, str, StageScore, dict[str, Any]]
 
@@ -45,12 +51,35 @@ def without_unknowns(claim: str, window: str) -> str | None:
     removed = False
     for clause in clauses(window):
         text = clause.text
-        if UNKNOWN_CUE.search(text) and not any(speaks_of(own, text) for own in statements if own):
+        cue = UNKNOWN_CUE.search(text)
+        if (
+            cue
+            and not _governs(text[cue.end() :])
+            and not any(_touches(own, text) for own in statements)
+        ):
             removed = True
             continue
         kept.append(text.strip())
     rest = "; ".join(part for part in kept if part)
     return rest + "." if removed and rest else None
+
+
+#: A cue followed by these governs what comes after it ("unclear *if* Jupiter has a core"):
+#: without the cue the rest would assert what the source leaves open.
+_GOVERNED = re.compile(r"\b(?:if|whether|that|how|why|what|when|which|who)\b", re.IGNORECASE)
+
+
+def _governs(after_cue: str) -> bool:
+    return _GOVERNED.search(after_cue) is not None
+
+
+def _touches(own: set[str], clause: str) -> bool:
+    """Does the cue clause share two content words with a statement, or speak of it by the
+    unknowns rule? Only a clause that shares less is about something else: "It is still
+    unclear if Jupiter has a core of solid material" stays for "Jupiter is a planet with a
+    solid surface"."""
+    shared = own & set(content_stems(UNKNOWN_CUE.sub(" ", clause)))
+    return len(shared) >= _TOUCHING or speaks_of(own, clause)
 
 
 def _worth_reading(nli: StageScore, signals: dict[str, Any]) -> bool:

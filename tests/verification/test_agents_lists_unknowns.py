@@ -261,3 +261,12 @@ def test_surplus_and_shortage_are_opposites_live_and_recorded_are_not() -> None:
         )
         is None
     )
+
+
+def test_without_unknowns_keeps_a_cue_that_governs_what_follows() -> None:
+    # cut at its comma, the rest would assert what the source leaves open
+    window = "It is still unclear if deeper down, Jupiter has a core of solid material."
+    assert without_unknowns("Jupiter has a solid surface.", window) is None
+    # a clause that shares two words with the claim is about it: kept
+    window = "Jupiter is a gas giant; its solid core was not measured."
+    assert without_unknowns("Jupiter has a solid core.", window) is None
