@@ -57,7 +57,8 @@ accelerate slow; accelerate decelerate; quicken slow; surplus deficit; outperfor
 inflow outflow; inflows outflows; bullish bearish; hawkish dovish; tighten loosen; tighten ease;
 improve deteriorate; mild severe; mild harsh; mild cold; simple complicated; simple complex;
 easy hard; easy difficult; volatile stable; loud quiet; surplus shortage; glut shortage;
-abundance scarcity; abundant scarce; plentiful scarce
+abundance scarcity; abundant scarce; plentiful scarce;
+accept refuse; accepted refused
 """
 #: Verbs of a direction, each opposite every verb of the other direction ("rising" /
 #: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather

@@ -41,6 +41,7 @@ from provgraph.verification.exclusives import exclusive_conflict
 from provgraph.verification.home_places import place_conflict
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
+from provgraph.verification.possessive_roles import possessive_swap
 from provgraph.verification.role_holders import role_holder_conflict
 from provgraph.verification.roles import cancelled_event, role_swap
 from provgraph.verification.superlative_ranks import rank_conflict
@@ -85,6 +86,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     vote = vote_conflict(claim, window)
     holder = role_holder_conflict(claim, window)
     place = place_conflict(claim, window)
+    kin = possessive_swap(claim, window)
     # every rule's finding and how the report names it: one table, so a rule that fires
     # always both sets the signal and explains itself
     described: list[tuple[str, object, Callable[[Any], str]]] = [
@@ -101,6 +103,11 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         ("office_holder", holder, lambda f: f"{f.office}: claim {f.claim} / source {f.source}"),
         ("one_place", place, lambda f: f"{f.relation} in: claim {f.claim} / source {f.source}"),
         ("agent", agent, lambda f: f"claim: {f.verb} by {f.claim} / source: by {f.source}"),
+        (
+            "possessive",
+            kin,
+            lambda f: f"claim: {f.holder} is {f.other}'s {f.relation} / source: the other way",
+        ),
         ("exclusive", exclusive, lambda f: f"claim: only {f.name} / source: also {f.other}"),
         (
             "superlative",

@@ -1,7 +1,7 @@
 """Active claims against a named passive agent, object lists, fronted birthplaces, a part
 the source did not measure, ended partnerships, antonyms inside one statement, weights in
 pounds, volumes, fractions of a unit, "not all", "into force", the unknown-free reading
-(session 23)."""
+one-way relations between names (session 23)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.home_places import place_conflict
+from provgraph.verification.possessive_roles import possessive_swap
 from provgraph.verification.proportions import extract_proportions
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.report import Evidence, StageScore
@@ -270,3 +271,30 @@ def test_without_unknowns_keeps_a_cue_that_governs_what_follows() -> None:
     # a clause that shares two words with the claim is about it: kept
     window = "Jupiter is a gas giant; its solid core was not measured."
     assert without_unknowns("Jupiter has a solid core.", window) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "swapped"),
+    [
+        ("Anna is Clara's mother.", "Clara is Anna's mother and a retired teacher.", True),
+        ("Anna Berg was Clara's teacher.", "Clara was Anna's teacher at the academy.", True),
+        # the claim's way round, a relation that may hold both ways, another relation
+        ("Anna is Clara's mother.", "Anna is Clara's mother.", False),
+        ("Anna is Clara's friend.", "Clara is Anna's friend.", False),
+        ("Anna is Clara's mother.", "Clara is Anna's aunt.", False),
+    ],
+)
+def test_one_way_relations_between_names(claim: str, source: str, swapped: bool) -> None:
+    assert (possessive_swap(claim, source) is not None) is swapped
+
+
+def test_accepting_and_refusing_are_opposites_but_declining_is_also_falling() -> None:
+    found = antonym_conflict("The actor accepted the award.", "The actor refused the award.")
+    assert found is not None and found.claim_word == "accept"
+    # "decline" is also a fall: paired with "accept" it opposed "prices decrease"
+    assert (
+        antonym_conflict(
+            "Customers accepted the new prices.", "Customers saw prices decrease after the launch."
+        )
+        is None
+    )
