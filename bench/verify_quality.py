@@ -36,8 +36,9 @@ from _evaldata import row_sources
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from provgraph.verification.config import VerificationConfig
-from provgraph.verification.scoring import load_stages, score_pairs
+from provgraph.verification.scoring import score_pairs
 from provgraph.verification.sources import ResolvedSource
+from provgraph.verification.stages import load_stages
 from provgraph.verification.verdicts import Signals, Verdict, decide, fuse
 
 SUPPORT_STAGES = ("tfidf", "embeddings", "nli", "llm_judge")

@@ -36,20 +36,29 @@ models are not on PyPI); the rules are conservative: when in doubt, no split.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from provgraph.verification.object_lists import object_list
+from provgraph.verification.word_classes import (
+    AUX as _AUX,
+)
+from provgraph.verification.word_classes import (
+    DETERMINERS as _DETERMINERS,
+)
+from provgraph.verification.word_classes import (
+    NUMBER_WORDS as _NUMBER_WORDS,
+)
+from provgraph.verification.word_classes import (
+    can_be_verb,
+    is_verb,
+)
+from provgraph.verification.word_classes import (
+    word_classes as _classes,
+)
+from provgraph.verification.word_classes import (
+    words as _words,
+)
 from provgraph.verification.wordsets import irregular_verb_lemma
 
-_TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\d[\d,.]*%?|[^\sA-Za-z\d]")
-_DETERMINERS = frozenset((
-    "the", "a", "an", "this", "that", "these", "those", "its", "his", "her", "their", "our",
-    "my", "your", "some", "any", "no", "each", "every",
-))  # fmt: skip
-_AUX = frozenset((
-    "is", "are", "was", "were", "be", "been", "has", "have", "had", "will", "would", "can",
-    "could", "may", "might", "must", "shall", "should", "does", "did", "do", "remains",
-    "remained",
-))  # fmt: skip
 _BOUNDARY = re.compile(
     r"\s*;\s*|,\s*(?:and|but|while|whereas|although|though)\s+|\s+(?:and|but|while|whereas)\s+",
     re.IGNORECASE,
@@ -63,40 +72,6 @@ _FRONTED = frozenset((
     "also",
 ))  # fmt: skip
 MAX_PARTS = 3
-
-
-@lru_cache(maxsize=8192)
-def _classes(word: str) -> frozenset[str]:
-    from lemminflect import getAllLemmas
-
-    lemmas = getAllLemmas(word.lower())
-    out = set(lemmas)
-    verb = lemmas.get("VERB", ())
-    if any(lemma != word.lower() for lemma in verb):
-        out.add("INFLECTED")
-    return frozenset(out)
-
-
-def is_verb(word: str) -> bool:
-    """Can ``word`` only be a verb here: an auxiliary, a verb-only word or an inflected verb."""
-    w = word.lower()
-    if w in _AUX:
-        return True
-    if not word[:1].isalpha() or w in _DETERMINERS:
-        return False
-    classes = _classes(w)
-    if "VERB" not in classes:
-        return False
-    return "INFLECTED" in classes or not (classes & {"NOUN", "ADJ", "ADP", "ADV", "PRON"})
-
-
-def can_be_verb(word: str) -> bool:
-    """Has ``word`` a verb reading at all ("beat", "cut", "phone")."""
-    return word[:1].isalpha() and "VERB" in _classes(word.lower())
-
-
-def _words(text: str) -> list[str]:
-    return _TOKEN.findall(text)
 
 
 def _first_verb(words: list[str]) -> int | None:
@@ -293,58 +268,6 @@ def _passive_participle(subject_verb: str, rest: str) -> bool:
     return participle and "INFLECTED" in _classes(first) and not _object_follows(rest)
 
 
-#: Verbs whose objects act together ("combined the two firms and a bank"): no split.
-_JOINT_VERBS = frozenset((
-    "combine", "compare", "connect", "link", "merge", "mix", "join", "unite", "separate",
-    "divide", "distinguish", "confuse", "swap", "exchange", "pair", "match", "blend",
-    "bridge", "reconcile", "contrast", "equate", "balance", "share", "split",
-))  # fmt: skip
-_NUMBER_WORDS = frozenset((
-    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-    "dozens", "hundreds",
-))  # fmt: skip
-_PREPOSITIONS = frozenset((
-    "of", "in", "on", "at", "for", "with", "from", "to", "by", "into", "over", "under",
-    "about", "between", "against", "than", "as", "per",
-))  # fmt: skip
-
-
-def _simple_noun_phrase(words: list[str]) -> bool:
-    """A determiner or a number, at most three lowercase words, a noun last, nothing that
-    can only be a verb, no preposition ("the league", "a rooftop bar", "two golds")."""
-    if not 2 <= len(words) <= 4:
-        return False
-    opener = words[0].lower()
-    if opener in {"that", "her", "no"} or not (
-        opener in _DETERMINERS or opener in _NUMBER_WORDS or opener[:1].isdigit()
-    ):
-        return False
-    body = words[1:]
-    if any(not w.isalpha() or not w.islower() or w in _PREPOSITIONS for w in body):
-        return False
-    if any(is_verb(w) and "NOUN" not in _classes(w) for w in body):
-        return False
-    last = _classes(body[-1])
-    return "NOUN" in last and "ADJ" not in last
-
-
-def _object_list(subject_verb: str, first: str, rest: str) -> bool:
-    """Is ``rest`` a second object of ``first``'s verb: "The team won *the league* and
-    *the cup*", "has a pool and a gym". Both objects simple noun phrases (so "the 2019
-    and 2020 titles", "the red and blue panels" and "the Department of Health and Human
-    Services" stay whole), the verb not one whose objects act together ("combined",
-    "compared", "linked")."""
-    from lemminflect import getLemma
-
-    head = _words(subject_verb)
-    if not head:
-        return False
-    lemmas = getLemma(head[-1].lower(), "VERB")
-    if not lemmas or lemmas[0] in _JOINT_VERBS:
-        return False
-    return _simple_noun_phrase(_words(first)[len(head) :]) and _simple_noun_phrase(_words(rest))
-
-
 def _sentence(text: str) -> str:
     text = text.strip().rstrip(",;")
     if not text:
@@ -415,7 +338,7 @@ def split_statements(sentence: str) -> list[str]:
             and (copular := _copular_part(subject_verb, first, rest))
         ):
             parts.append(copular)
-        elif kind == "np" and conj == "and" and _object_list(subject_verb, first, rest):
+        elif kind == "np" and conj == "and" and object_list(subject_verb, first, rest):
             # "won the league and the cup": the verb is shared, each object a statement
             parts.append(_sentence(f"{subject_verb} {rest}"))
         else:

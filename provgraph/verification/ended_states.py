@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.claimsplit import is_verb
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.roles import TOKEN_RE, StateFinding, holder_stems, verb_lemma
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.word_classes import is_verb
 from provgraph.verification.wordsets import clauses, content_stems, stem
 
 #: state → (claim phrases asserting it as current, source events that end it)

@@ -33,8 +33,9 @@ from provgraph.verification.report import (
     VerificationReport,
 )
 from provgraph.verification.sanitize import filter_tag_keys
-from provgraph.verification.scoring import STAGE_ORDER, Stages, load_stages, score_pairs
+from provgraph.verification.scoring import score_pairs
 from provgraph.verification.sources import GraphSourceResolver, ResolvedSource, SourceResolver
+from provgraph.verification.stages import STAGE_ORDER, Stages, load_stages
 from provgraph.verification.verdicts import Verdict, decide, ramp
 
 if TYPE_CHECKING:

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.claimsplit import can_be_verb, is_verb
 from provgraph.verification.dates import in_year
 from provgraph.verification.roles import verb_lemma
 from provgraph.verification.slots import Mention
 from provgraph.verification.synonyms import same_verb
+from provgraph.verification.word_classes import can_be_verb, is_verb
 from provgraph.verification.wordsets import (
     BEFORE_PLAIN_VERB,
     CLAUSE_BOUNDARY_RE,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.claimsplit import is_verb
+from provgraph.verification.word_classes import is_verb
 from provgraph.verification.wordsets import STOPWORDS, stem
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|[^\sA-Za-z]")

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from provgraph.verification.report import ModelRef
 
 if TYPE_CHECKING:
-    from provgraph.verification.scoring import Stages
+    from provgraph.verification.stages import Stages
     from provgraph.verification.verdicts import FusionWeights
 
 _LOCK = threading.Lock()

@@ -33,7 +33,7 @@ import itertools
 import re
 from dataclasses import dataclass
 
-from provgraph.verification.claimsplit import can_be_verb, subject_and_verb
+from provgraph.verification.claimsplit import subject_and_verb
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.noun_roles import (
     EITHER_SIDE,
@@ -45,6 +45,7 @@ from provgraph.verification.noun_roles import (
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.routes import route_swap
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.word_classes import can_be_verb
 from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
 
 TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'&.-]*|\S")

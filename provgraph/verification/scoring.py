@@ -1,15 +1,16 @@
 """Running the scoring stages over (claim, source) pairs, batched across a whole report.
 
-Stage back-ends are loaded once per report by :func:`load_stages` (or taken
-from :class:`~provgraph.verification.config.StageModels`); a model that cannot
-be loaded marks its stage ``skipped`` with the reason, never a crash and never
-a silent pass (a citation no stage could score is ``unverifiable``).
-:func:`score_pairs` is used both for cited pairs and for coverage candidates.
+Stage back-ends are loaded once per report by
+:func:`~provgraph.verification.stages.load_stages` (or taken from
+:class:`~provgraph.verification.config.StageModels`); a model that cannot be loaded marks
+its stage ``skipped`` with the reason, never a crash and never a silent pass (a citation
+no stage could score is ``unverifiable``). :func:`score_pairs` is used both for cited
+pairs and for coverage candidates.
 
-One concern, in one place on purpose (≈ 420 lines): the order of the stages and
-what each passes to the next. Every runner here is a few lines over its own
-module (``focus``, ``polarity``, ``valuefree``, ``predicate``, …); moving the
-runners out would move ``Stages``/``Scored`` with them and split the order.
+One concern, in one place on purpose: the order of the stages and what each passes to
+the next. Every runner here is a few lines over its own module (``focus``,
+``polarity``, ``valuefree``, ``unknown_free``, ``predicate``, …); loading the stages is
+:mod:`.stages`.
 """
 
 from __future__ import annotations
@@ -19,102 +20,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from provgraph.errors import ModelUnavailableError
-from provgraph.verification.config import StageModels, VerificationConfig
 from provgraph.verification.consistency import check_consistency
-from provgraph.verification.embeddings import EmbeddingEncoder, embedding_scores
+from provgraph.verification.embeddings import embedding_scores
 from provgraph.verification.focus import PairScorer, refocus_all
-from provgraph.verification.judge_stage import judge_status, load_judge, record_judgments
+from provgraph.verification.judge_stage import judge_status, record_judgments
 from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
-from provgraph.verification.nli import NliScorer
 from provgraph.verification.nli_refine import AgreementScorer, refine_matches
-from provgraph.verification.nli_stage import load_nli_stage
 from provgraph.verification.polarity import reread_negated
 from provgraph.verification.predicate import off_predicate
-from provgraph.verification.report import Evidence, StageScore, StageStatus
+from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.signals import Signals
-from provgraph.verification.source_view import source_view, tfidf_index
+from provgraph.verification.source_view import source_view
 from provgraph.verification.sources import ResolvedSource
-from provgraph.verification.tfidf import TfidfSourceIndex
+from provgraph.verification.stages import Stages
 from provgraph.verification.unknown_free import reread_without_unknowns
 from provgraph.verification.valuefree import Spans, reread_without_values
 from provgraph.verification.verdicts import fuse
 
-STAGE_ORDER = ("tfidf", "embeddings", "nli", "llm_judge", "consistency", "relative", "coverage")
 _EVIDENCE_PRIORITY = ("nli", "llm_judge", "embeddings", "tfidf")
-
-
-@dataclass
-class Stages:
-    """Loaded back-ends of one report and the status of every stage."""
-
-    config: VerificationConfig
-    tfidf: bool = False
-    encoder: EmbeddingEncoder | None = None
-    nli: NliScorer | None = None
-    #: the accurate mode's larger model (``nli_refine.py``); None: off
-    nli_refine: NliScorer | None = None
-    judge: Any = None
-    statuses: dict[str, StageStatus] = field(default_factory=dict)
-
-    def index(self, source: ResolvedSource) -> TfidfSourceIndex:
-        """The TF-IDF index of a source, built once per content hash in this process."""
-        c = self.config
-        return tfidf_index(
-            source.text,
-            max_source_chars=c.source_max_chars,
-            chunk_chars=c.tfidf_chunk_chars,
-            chunk_stride=c.tfidf_chunk_stride,
-            max_chunks=c.tfidf_max_chunks,
-        )
-
-    def add_time(self, name: str, seconds: float) -> None:
-        status = self.statuses[name]
-        self.statuses[name] = status.model_copy(update={"seconds": status.seconds + seconds})
-
-    def ran(self, name: str) -> bool:
-        return self.statuses[name].status == "ran"
-
-
-def load_stages(config: VerificationConfig, models: StageModels | None = None) -> Stages:
-    """Load what the config enables; record ran / skipped (with reason) / disabled."""
-    models = models or StageModels()
-    st = Stages(config)
-    flags = {
-        "tfidf": config.tfidf,
-        "embeddings": config.embeddings,
-        "nli": config.nli,
-        "llm_judge": config.llm_judge,
-        "consistency": config.consistency,
-        "relative": config.relative,
-        "coverage": config.coverage,
-    }
-    for name in STAGE_ORDER:
-        st.statuses[name] = StageStatus(name=name, status="ran" if flags[name] else "disabled")
-    st.tfidf = config.tfidf
-    if config.embeddings:
-        t0 = time.perf_counter()
-        try:
-            st.encoder = models.encoder or EmbeddingEncoder(
-                config.embedding_model, batch_size=config.embedding_batch_size
-            )
-            st.statuses["embeddings"] = StageStatus(
-                name="embeddings",
-                status="ran",
-                model=st.encoder.name,
-                version=st.encoder.version,
-                seconds=time.perf_counter() - t0,
-            )
-        except ModelUnavailableError as exc:
-            st.statuses["embeddings"] = StageStatus(
-                name="embeddings", status="skipped", reason=str(exc)
-            )
-    if config.nli:
-        nli = load_nli_stage(config, models)
-        st.nli, st.nli_refine, st.statuses["nli"] = nli.scorer, nli.refiner, nli.status
-    if config.llm_judge:
-        st.judge, st.statuses["llm_judge"] = load_judge(models.judge_agent)
-    return st
 
 
 @dataclass

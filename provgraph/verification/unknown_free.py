@@ -34,7 +34,7 @@ from provgraph.verification.focus import PairScorer
 from provgraph.verification.polarity import reading_windows
 from provgraph.verification.report import StageScore
 from provgraph.verification.unknowns import UNKNOWN_CUE, speaks_of
-from provgraph.verification.valuefree import MIN_CONTRADICTION
+from provgraph.verification.valuefree import worth_reading
 from provgraph.verification.wordsets import clauses, content_stems
 
 #: Content words a cue clause may share with a statement and still be about something else.
@@ -82,13 +82,6 @@ def _touches(own: set[str], clause: str) -> bool:
     return len(shared) >= _TOUCHING or speaks_of(own, clause)
 
 
-def _worth_reading(nli: StageScore, signals: dict[str, Any]) -> bool:
-    contradictions = [signals.get(k) for k in ("nli_contradiction", "nli_max_contradiction")]
-    return nli.evidence is not None and any(
-        isinstance(c, float) and c >= MIN_CONTRADICTION for c in contradictions
-    )
-
-
 def reread_without_unknowns(
     scorer: PairScorer, items: list[Item]
 ) -> list[tuple[StageScore, dict[str, Any]] | None]:
@@ -98,7 +91,7 @@ def reread_without_unknowns(
     plans: list[list[tuple[str, str]] | None] = []
     for claim, source, nli, signals in items:
         plan = None
-        if _worth_reading(nli, signals):
+        if worth_reading(nli, signals):
             windows = reading_windows(source, nli)
             stripped = [(w, without_unknowns(claim, w)) for w in windows]
             if any(s is not None for _w, s in stripped):

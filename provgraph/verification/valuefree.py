@@ -176,7 +176,9 @@ def unstated_in_windows(
     )
 
 
-def _worth_reading(nli: StageScore, signals: dict[str, Any]) -> bool:
+def worth_reading(nli: StageScore, signals: dict[str, Any]) -> bool:
+    """Has the pair an NLI contradiction (best or most contradicting window) worth a second
+    reading (at least :data:`MIN_CONTRADICTION`)? Shared with :mod:`.unknown_free`."""
     contradictions = [signals.get(k) for k in ("nli_contradiction", "nli_max_contradiction")]
     return nli.evidence is not None and any(
         isinstance(c, float) and c >= MIN_CONTRADICTION for c in contradictions
@@ -192,7 +194,7 @@ def reread_without_values(
     plans: list[tuple[str, list[str]] | None] = []
     for claim, source, nli, signals, unstated in items:
         opened = None
-        if _worth_reading(nli, signals):
+        if worth_reading(nli, signals):
             opened = value_free_form(claim, *unstated_in_windows(claim, source, nli, unstated))
         plans.append((opened, reading_windows(source, nli)) if opened else None)
     jobs = [(window, plan[0]) for plan in plans if plan for window in plan[1]]

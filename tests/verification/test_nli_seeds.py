@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from provgraph.verification.config import VerificationConfig
-from provgraph.verification.scoring import Scored, Stages, _nli_seeds
+from provgraph.verification.scoring import Scored, _nli_seeds
 from provgraph.verification.source_view import source_view
 from provgraph.verification.sources import ResolvedSource
+from provgraph.verification.stages import Stages
 
 TOWNS = ["Arlen", "Brisk", "Corran", "Dovel", "Eskin", "Farrow", "Gelt", "Hollin", "Ister"]
 
