@@ -27,39 +27,6 @@ from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import STOPWORDS, content_stems, stem
 
-_PAIRS = """
-increase decrease; increase reduce; increase cut; increase shrink; rise fall; rise drop;
-grow shrink; gain lose; gain loss; profit loss; win lose; won lost; win lost; won lose;
-open close; opened closed; approve reject; approved rejected; accept reject; accepted rejected;
-allow ban; allowed banned; permit prohibit; legal illegal; higher lower; highest lowest;
-largest smallest; biggest smallest; maximum minimum; strong weak; stronger weaker;
-positive negative; safe unsafe; safe dangerous; effective ineffective; improve worsen;
-improved worsened; success failure; succeed fail; succeeded failed; survive die; survived died;
-alive dead; public private; majority minority; first last; earliest latest; north south;
-east west; upward downward; inside outside; arrive depart; buy sell; bought sold; hire fire;
-hired fired; begin end; guilty innocent; convicted acquitted; true false; correct incorrect;
-possible impossible; include exclude; included excluded; expand contract; entered left;
-rising falling; increasing decreasing; cheaper dearer; cheap expensive; young old; early late;
-earlier later; before after; above below; support oppose; supported opposed; agree disagree;
-present absent; common rare; frequent rare; full empty; wet dry; hot cold; warm cold;
-bigger smaller; larger smaller; longer shorter; faster slower; older younger; wider narrower;
-heavier lighter; better worse; more fewer; quick slow; quicker slower; expand shrunk;
-expanded shrank; grow shrank;
-weaken strengthen; weakened strengthened; married divorced; marry divorce; legal illegal;
-gain shed; add cut; raise lower; raised lowered; boost cut;
-expand shrink; expand cut; expand reduce; approve block; approved blocked; approve veto;
-approved vetoed; leave stay; left stay; leave remain; left remained; left stayed;
-uphold overturn; upheld overturned; uphold reverse; upheld reversed; uphold quash;
-upheld quashed; charge free; charges free; charged free; fee free; paid free;
-previous current; former current; outgoing incoming;
-permanent temporary; permanent temporarily; permanently temporarily; permanently temporary;
-accelerate slow; accelerate decelerate; quicken slow; surplus deficit; outperform underperform;
-inflow outflow; inflows outflows; bullish bearish; hawkish dovish; tighten loosen; tighten ease;
-improve deteriorate; mild severe; mild harsh; mild cold; simple complicated; simple complex;
-easy hard; easy difficult; volatile stable; loud quiet; surplus shortage; glut shortage;
-abundance scarcity; abundant scarce; plentiful scarce;
-accept refuse; accepted refused
-"""
 #: Verbs of a direction, each opposite every verb of the other direction ("rising" /
 #: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather
 #: than as every pair (session 21). Evaluative verbs ("improve", "worsen") are not here:
@@ -69,15 +36,18 @@ _DOWN = "fall decrease decline drop shrink slump plunge sink tumble"
 
 
 WORDNET_PAIRS = Path(__file__).with_name("antonyms_wordnet.txt")
+#: The hand list (rose/fell, open/closed, approved/rejected, surplus/shortage …), one pair a line.
+HAND_PAIRS = Path(__file__).with_name("antonyms_hand.txt")
 
 
 def _hand_pairs() -> list[list[str]]:
-    listed = [pair.split() for pair in _PAIRS.replace("\n", " ").split(";")]
+    listed = wordnet_pairs(HAND_PAIRS)
     return listed + [[up, down] for up in _UP.split() for down in _DOWN.split()]
 
 
 def wordnet_pairs(path: Path = WORDNET_PAIRS) -> list[list[str]]:
-    """The WordNet pairs, one ``word opposite`` per line (``#`` lines are the header)."""
+    """The pairs of a list file, one ``word opposite`` per line (``#`` lines are the header):
+    WordNet's by default, or the hand list's."""
     lines = path.read_text(encoding="utf-8").splitlines()
     return [line.split() for line in lines if line and not line.startswith("#")]
 
