@@ -104,7 +104,7 @@ _YEAR_SURFACE_RE = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2}|2100)$")
 _NUMERIC_HINT = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|"
-    r"dozen|half|third|quarter|percent|once|twice|single)\b",
+    r"dozen|half|third|quarter|percent|once|twice|single|decade|century)\b",
     re.IGNORECASE,
 )
 _PIECE_RE = re.compile(r"(?:[^.;!?\n]|[.,](?=\d))+")
@@ -259,6 +259,8 @@ def _mention(text: str, raw: Raw) -> Mention | None:
         and not _MONEY_CONTEXT.search(text)
     ):
         unit = "pound-mass"
+    if unit in ("decade", "century") and text[end : end + 1] == "-":
+        return None  # "a decade-long war", "a century-old church": a noun's qualifier
     kind = _kind(unit, entity)
     symbol = _CURRENCY_SYMBOLS.get(surface[:1])
     if symbol is not None and entity != "currency":  # "£40,000 at": read as ampere-turns

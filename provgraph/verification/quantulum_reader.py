@@ -37,6 +37,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from provgraph.verification.unit_phrases import FRACTION_VALUE, unit_phrases
+
 
 @dataclass(frozen=True)
 class Raw:
@@ -125,28 +127,6 @@ _FRACTION_OF_SCALE = re.compile(
     r"two thirds)\s+(?:of\s+)?an?\s+(?P<scale>thousand|million|billion|trillion)\b",
     re.IGNORECASE,
 )
-_FRACTION_VALUE = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
-#: A fraction of one unit: "half an hour", "a quarter of a century", "three quarters of a
-#: mile" (the library reads "half" and "an hour", or "a quarter" and "a century", apart).
-_FRACTION_OF_UNIT = re.compile(
-    r"\b(?P<frac>half|a half|one half|a quarter|one quarter|three quarters|a third|one third|"
-    r"two thirds)\s+(?:of\s+)?an?\s+(?P<unit>hour|day|week|month|year|decade|century|mile|"
-    r"kilometre|kilometer|metre|meter|litre|liter|kilogram|pound|ton|tonne)\b",
-    re.IGNORECASE,
-)
-#: The unit names (quantities._BASE_UNITS' keys) and dimensions of those units.
-_UNIT_OF_WORD = {
-    **{w: (w, "time") for w in ("hour", "day", "week", "month", "year", "decade", "century")},
-    **{w: (w, "length") for w in ("mile", "kilometre", "metre")},
-    "kilometer": ("kilometre", "length"),
-    "meter": ("metre", "length"),
-    "litre": ("litre", "volume"),
-    "liter": ("litre", "volume"),
-    "kilogram": ("kilogram", "mass"),
-    "pound": ("pound-mass", "mass"),
-    "ton": ("tonne", "mass"),
-    "tonne": ("tonne", "mass"),
-}
 
 
 #: A range with a scale word on either end: "between $2 million and $3 million",
@@ -319,19 +299,16 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
     masked, masks = _split_changes(text)
     found: list[Raw] = _scaled_ranges(masked)
     for m in _FRACTION_OF_SCALE.finditer(masked):
-        value = _FRACTION_VALUE[m.group("frac").lower().split()[-1]]
+        value = FRACTION_VALUE[m.group("frac").lower().split()[-1]]
         value *= _SCALE[m.group("scale").lower()]
         # a round figure in words: ±5%, like a written "500,000" (quantities._rounding)
         raw = Raw(
             value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end(), 0.05 * value
         )
         found.append(raw)
-    for m in _FRACTION_OF_UNIT.finditer(masked):
-        if any(f.start < m.end() and m.start() < f.end for f in found):
-            continue
-        value = _FRACTION_VALUE[m.group("frac").lower().split()[-1]]
-        unit, entity = _UNIT_OF_WORD[m.group("unit").lower()]
-        found.append(Raw(value, unit, entity, m.group(0), m.start(), m.end()))
+    for value, unit, entity, start, end in unit_phrases(masked):
+        if not any(f.start < end and start < f.end for f in found):
+            found.append(Raw(value, unit, entity, masked[start:end], start, end))
     for m in _ABBREVIATED.finditer(masked):
         if any(f.start < m.end() and m.start() < f.end for f in found):
             continue

@@ -80,8 +80,15 @@ def unknown_statement(claim: str, window: str) -> str | None:
                 len(stems) > 1 and _names_part(own, others, clause, sentence)
             ):
                 continue
+            # another clause states it after all; of a two-part claim, with a word of this
+            # statement's own ("The programme reduced pain scores" answers nothing of
+            # "The programme improved mobility": the subject is in both statements)
+            mine = own - others if len(stems) > 1 else own
             answered = any(
-                j != i and not UNKNOWN_CUE.search(other) and speaks_of(own, other)
+                j != i
+                and not UNKNOWN_CUE.search(other)
+                and speaks_of(own, other)
+                and bool(mine & set(content_stems(other)))
                 for j, other in enumerate(parts)
             )
             if not answered:

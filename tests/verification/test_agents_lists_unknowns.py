@@ -298,3 +298,32 @@ def test_accepting_and_refusing_are_opposites_but_declining_is_also_falling() ->
         )
         is None
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("The restoration lasted a decade.", (9.5, 10.5)),
+        ("The abbey stood for a century.", (99.5, 100.5)),
+        (
+            "Allow three full days for the hike.",
+            (2.5 / 365.25, 3.5 / 365.25),
+        ),
+    ],
+)
+def test_durations_in_words(text: str, years: tuple[float, float]) -> None:
+    (mention,) = read_quantities(text).mentions
+    year = 31557600.0
+    assert mention.kind == "time"
+    assert (mention.low / year, mention.high / year) == pytest.approx(years, rel=1e-3)
+
+
+def test_a_decade_before_a_noun_qualifies_it() -> None:
+    assert read_quantities("A decade-long war ended.").mentions == []
+    assert read_quantities("They restored a century-old church.").mentions == []
+
+
+def test_a_subject_shared_by_both_parts_answers_neither() -> None:
+    claim = "The exercise programme reduced pain and improved mobility."
+    source = "The exercise programme reduced pain scores by a third; mobility was not assessed."
+    assert unknown_statement(claim, source) == "mobility was not assessed"

@@ -1,0 +1,71 @@
+"""Durations and measures said in words that quantulum3 reads apart or not at all.
+
+* a fraction of one unit: "half an hour", "a quarter of a century", "three quarters of a
+  mile" (the library reads "half" and "an hour", or "a quarter" and "a century", apart);
+* one unit named by its article: "lasted a decade", "for a century" (not read at all;
+  not "a decade-long" nor "a century-old", which qualify a noun);
+* a number and its unit with a word between: "three full days", "two whole weeks" (the
+  library reads "three" alone, a bare count).
+
+Each is ``(value, unit, entity, start, end)``, the unit one of
+:data:`provgraph.verification.quantities._BASE_UNITS`' names (session 23).
+"""
+
+from __future__ import annotations
+
+import re
+
+from provgraph.verification.wordsets import SMALL_NUMBERS
+
+#: A fraction word's value ("half", "a quarter", "three quarters", "two thirds": the last word).
+FRACTION_VALUE = {"half": 0.5, "quarter": 0.25, "quarters": 0.75, "third": 1 / 3, "thirds": 2 / 3}
+_UNITS = (
+    r"hour|day|week|month|year|decade|century|mile|kilometre|kilometer|metre|meter|litre|"
+    r"liter|kilogram|pound|ton|tonne"
+)
+_FRACTION_OF_UNIT = re.compile(
+    r"\b(?P<frac>half|a half|one half|a quarter|one quarter|three quarters|a third|one third|"
+    rf"two thirds)\s+(?:of\s+)?an?\s+(?P<unit>{_UNITS})\b",
+    re.IGNORECASE,
+)
+_ONE_UNIT = re.compile(r"\b(?:a|one)\s+(?P<unit>decade|century)\b(?![-\w])", re.IGNORECASE)
+_QUALIFIED = re.compile(
+    r"\b(?P<num>\d+|[a-z]+)\s+(?:full|whole|entire|long|straight)\s+"
+    r"(?P<unit>hours|days|weeks|months|years|decades)\b",
+    re.IGNORECASE,
+)
+#: Unit words: the unit's name (quantities._BASE_UNITS' key) and its dimension.
+_UNIT_OF_WORD = {
+    **{w: (w, "time") for w in ("hour", "day", "week", "month", "year", "decade", "century")},
+    **{w: (w, "length") for w in ("mile", "kilometre", "metre")},
+    "kilometer": ("kilometre", "length"),
+    "meter": ("metre", "length"),
+    "litre": ("litre", "volume"),
+    "liter": ("litre", "volume"),
+    "kilogram": ("kilogram", "mass"),
+    "pound": ("pound-mass", "mass"),
+    "ton": ("tonne", "mass"),
+    "tonne": ("tonne", "mass"),
+}
+
+
+def unit_phrases(text: str) -> list[tuple[float, str, str, int, int]]:
+    """Every phrase of :mod:`this module <.unit_phrases>`'s kinds in ``text``."""
+    out: list[tuple[float, str, str, int, int]] = []
+    for m in _FRACTION_OF_UNIT.finditer(text):
+        value = FRACTION_VALUE[m.group("frac").lower().split()[-1]]
+        unit, entity = _UNIT_OF_WORD[m.group("unit").lower()]
+        out.append((value, unit, entity, m.start(), m.end()))
+    for m in _ONE_UNIT.finditer(text):
+        if any(s <= m.start() < e for _v, _u, _e, s, e in out):
+            continue  # "a quarter of a century": the fraction's unit
+        years = 10.0 if m.group("unit").lower() == "decade" else 100.0
+        out.append((years, "year", "time", m.start(), m.end()))  # ±half a year, as "ten years"
+    for m in _QUALIFIED.finditer(text):
+        number = m.group("num").lower()
+        value = float(number) if number.isdigit() else SMALL_NUMBERS.get(number)
+        if value is None:
+            continue
+        unit, entity = _UNIT_OF_WORD[m.group("unit").lower().removesuffix("s")]
+        out.append((float(value), unit, entity, m.start(), m.end()))
+    return out
