@@ -89,12 +89,13 @@ quantities.py, unknowns.py, claimsplit.py, focus.py; 0.4.11, session 23: an acti
 against a named passive agent and an agent ending at the next passive, object lists split,
 opposites in one statement of a coordinated sentence, fronted birthplaces, a part of the
 claim the source did not measure and "insufficient evidence", ended partnerships, weights
-in pounds, "half a litre", a fraction of one unit, decades and centuries, "not all" as a
-share, "into force" as "took effect", a noun after a number, one-way relations between
-two names stated the other way round, and windows re-read without clauses that say
-something else was not measured — agents.py, claimsplit.py, antonyms.py, home_places.py,
-unknowns.py, ended_states.py, quantities.py, quantulum_reader.py, proportions.py,
-wordsets.py, possessive_roles.py, meaning_conflicts.py, unknown_free.py, scoring.py)."""
+in pounds, "half a litre", a fraction of one unit, "a decade" and "three full days", "not
+all" as a share, "into force" as "took effect", a noun after a number, one-way relations
+between two names stated the other way round, and windows re-read without clauses that
+say something else was not measured — agents.py, claimsplit.py, object_lists.py,
+antonyms.py, home_places.py, unknowns.py, ended_states.py, quantities.py,
+quantulum_reader.py, unit_phrases.py, proportions.py, wordsets.py, possessive_roles.py,
+meaning_conflicts.py, unknown_free.py, scoring.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
