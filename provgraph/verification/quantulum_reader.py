@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from provgraph.verification.unit_phrases import FRACTION_VALUE, unit_phrases
+from provgraph.verification.unit_phrases import FRACTION_VALUE, FRACTION_WORDS, unit_phrases
 
 
 @dataclass(frozen=True)
@@ -123,8 +123,7 @@ _ABBREVIATION = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "tn": 1e12,
 _SYMBOL = {"$": "dollar", "€": "euro", "£": "pound sterling", "¥": "yen"}
 #: "half a million", "a quarter of a billion", "three quarters of a million"
 _FRACTION_OF_SCALE = re.compile(
-    r"\b(?P<frac>half|a half|one half|a quarter|one quarter|three quarters|a third|one third|"
-    r"two thirds)\s+(?:of\s+)?an?\s+(?P<scale>thousand|million|billion|trillion)\b",
+    rf"\b(?P<frac>{FRACTION_WORDS})\s+(?:of\s+)?an?\s+(?P<scale>thousand|million|billion|trillion)\b",
     re.IGNORECASE,
 )
 

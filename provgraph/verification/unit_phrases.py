@@ -23,10 +23,12 @@ _UNITS = (
     r"hour|day|week|month|year|decade|century|mile|kilometre|kilometer|metre|meter|litre|"
     r"liter|kilogram|pound|ton|tonne"
 )
+#: The fraction words before "a/an <unit>" or "a <scale>" ("half a million": quantulum_reader).
+FRACTION_WORDS = (
+    r"half|a half|one half|a quarter|one quarter|three quarters|a third|one third|two thirds"
+)
 _FRACTION_OF_UNIT = re.compile(
-    r"\b(?P<frac>half|a half|one half|a quarter|one quarter|three quarters|a third|one third|"
-    rf"two thirds)\s+(?:of\s+)?an?\s+(?P<unit>{_UNITS})\b",
-    re.IGNORECASE,
+    rf"\b(?P<frac>{FRACTION_WORDS})\s+(?:of\s+)?an?\s+(?P<unit>{_UNITS})\b", re.IGNORECASE
 )
 _ONE_UNIT = re.compile(r"\b(?:a|one)\s+(?P<unit>decade|century)\b(?![-\w])", re.IGNORECASE)
 _QUALIFIED = re.compile(
