@@ -65,9 +65,9 @@ def unit_phrases(text: str) -> list[tuple[float, str, str, int, int]]:
         out.append((years, "year", "time", m.start(), m.end()))  # ±half a year, as "ten years"
     for m in _QUALIFIED.finditer(text):
         number = m.group("num").lower()
-        value = float(number) if number.isdigit() else SMALL_NUMBERS.get(number)
-        if value is None:
+        count = int(number) if number.isdigit() else SMALL_NUMBERS.get(number)
+        if count is None:
             continue
         unit, entity = _UNIT_OF_WORD[m.group("unit").lower().removesuffix("s")]
-        out.append((float(value), unit, entity, m.start(), m.end()))
+        out.append((float(count), unit, entity, m.start(), m.end()))
     return out
