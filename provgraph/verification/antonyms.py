@@ -41,15 +41,19 @@ HAND_PAIRS = Path(__file__).with_name("antonyms_hand.txt")
 
 
 def _hand_pairs() -> list[list[str]]:
-    listed = wordnet_pairs(HAND_PAIRS)
+    listed = read_pairs(HAND_PAIRS)
     return listed + [[up, down] for up in _UP.split() for down in _DOWN.split()]
 
 
-def wordnet_pairs(path: Path = WORDNET_PAIRS) -> list[list[str]]:
-    """The pairs of a list file, one ``word opposite`` per line (``#`` lines are the header):
-    WordNet's by default, or the hand list's."""
+def read_pairs(path: Path) -> list[list[str]]:
+    """The pairs of a list file, one ``word opposite`` per line (``#`` lines are the header)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     return [line.split() for line in lines if line and not line.startswith("#")]
+
+
+def wordnet_pairs() -> list[list[str]]:
+    """WordNet's pairs (``antonyms_wordnet.txt``, built by ``bench/build_antonyms.py``)."""
+    return read_pairs(WORDNET_PAIRS)
 
 
 Lexicon = dict[str, frozenset[str]]

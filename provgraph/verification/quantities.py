@@ -249,8 +249,9 @@ def _mention(text: str, raw: Raw) -> Mention | None:
     if article and not _NUMERIC_HINT.search(surface[article.end() :]):
         return None  # "a percentage point": the article is not a number
     if unit.startswith("per ") and _FRACTION_OF_ONE.match(surface) and unit != "per percentage":
-        # "half a litre" is 0.5 litre, not 0.5 per litre ("half a percentage point" is no
-        # percentage)
+        # "half a dozen" is 6, "half a kilo" 0.5 kg: the library names the unit but reads
+        # "a" as "per" ("half a percentage point" is no percentage). The phrases it reads
+        # apart or not at all ("a quarter of a century", "half an hour") are unit_phrases.py's.
         unit = unit.removeprefix("per ")
     if (
         unit == "pound sterling"
