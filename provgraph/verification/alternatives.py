@@ -27,6 +27,8 @@ _PREFERENCE = re.compile(PREFERENCE, re.IGNORECASE)
 #: How many content words before the phrase name the asserted alternative and after
 #: it the alternative set aside ("opted for a *tram line* rather than *buses*").
 _SIDE_WORDS = 3
+#: The phrases that may open a sentence ("Instead of X, Y"); ", not" cannot.
+_FRONTED = re.compile(r"(?:rather than|instead of|as opposed to|in place of)\b", re.IGNORECASE)
 #: Claim and source sentence must share this share of the claim's content words.
 _MIN_SHARED = 0.5
 
@@ -48,14 +50,21 @@ def preferences(sentence: str) -> list[Preference]:
     for m in _PREFERENCE.finditer(sentence):
         before = clauses(sentence[: m.start()])
         after = clauses(sentence[m.end() :])
-        if not before or not after:
+        if not after:
             continue
-        asserted = frozenset(content_stems(before[-1].text)[-_SIDE_WORDS:])
-        aside = frozenset(content_stems(after[0].text)[:_SIDE_WORDS])
+        if before:
+            asserted_text, aside_text = before[-1].text, after[0].text
+        elif len(after) > 1 and _FRONTED.match(sentence[m.start() :]):
+            # "Rather than fix the bridge, the city built a new one": the phrase opens
+            # the sentence, the alternative set aside is its own clause, the one
+            # asserted ends the clause after it.
+            aside_text, asserted_text = after[0].text, after[1].text
+        else:
+            continue
+        asserted = frozenset(content_stems(asserted_text)[-_SIDE_WORDS:])
+        aside = frozenset(content_stems(aside_text)[:_SIDE_WORDS])
         if asserted and aside and not asserted & aside:
-            out.append(
-                Preference(asserted, aside, before[-1].text.strip(), after[0].text.strip(" ."))
-            )
+            out.append(Preference(asserted, aside, asserted_text.strip(), aside_text.strip(" .")))
     return out
 
 

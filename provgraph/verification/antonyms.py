@@ -25,6 +25,7 @@ from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.word_classes import is_verb
 from provgraph.verification.wordsets import STOPWORDS, content_stems, stem
 
 #: Verbs of a direction, each opposite every verb of the other direction ("rising" /
@@ -201,7 +202,8 @@ def plain_superlatives(text: str) -> str:
     "wet" is "dry" at any degree, and "made it simpler" opposes "made it more complicated"
     (:func:`_compared`). Words ending in "est" or "er" that are no degree of an adjective
     ("interest", "honest", "water", "never") stay, and so do comparatives that are also
-    nouns or of another stem ("number", "better", "further") and "no longer"."""
+    nouns or of another stem ("number", "better", "further") and "no longer". A multiple
+    ("twice as wide as") is read as the comparative it implies ("more wide than")."""
 
     def plain(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -210,11 +212,25 @@ def plain_superlatives(text: str) -> str:
             return word
         if not word.endswith("er"):
             return lemmas[0]
-        if _has_noun(word) or not word.startswith(lemmas[0][:3]):
-            return word  # "number" (not "numb"), "better", "further" (not "far")
+        compared = m.string[m.end() : m.end() + 6].lower().startswith(" than")
+        if (_has_noun(word) and not compared) or not word.startswith(lemmas[0][:3]):
+            # "number" (not "numb"), "better", "further" (not "far"); "narrower than"
+            # is the adjective's degree whatever nouns "narrower" also spells
+            return word
         return f"more {lemmas[0]}"
 
+    text = _MULTIPLE.sub(r"more \g<adj> than", text)
+    text = _FRACTION.sub(r"less \g<adj> than", text)
     return _DEGREE.sub(plain, text)
+
+
+#: "twice as wide as", "three times as long as": a comparative ("wider than"), which
+#: opposes "narrower than"; "half as wide as" is "less wide than".
+_MULTIPLE = re.compile(
+    r"\b(?:twice|thrice|(?:two|three|four|five|six|ten|\d+(?:\.\d+)?)\s+times)\s+as\s+"
+    r"(?P<adj>[a-z]+)\s+as\b"
+)
+_FRACTION = re.compile(r"\b(?:half|a third|a quarter)\s+as\s+(?P<adj>[a-z]+)\s+as\b")
 
 
 @lru_cache(maxsize=4096)
@@ -261,13 +277,25 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                         return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
                     if _compared(claim, word, lexicon) != _compared(sentence, opposite, lexicon):
                         return _NOT_A_CONFLICT  # "higher than in July" is not "not low"
-                    rest = claim_content - {stem_of(word)} - _adverbs(claim)
+                    rest = _subject_content(claim, word, lexicon) - {stem_of(word)}
                     if rest & _excepted(sentence):
                         return _NOT_A_CONFLICT  # "opens every day except Monday"
                     if _same_subject(rest, sentence_content, _numbers(claim), _numbers(sentence)):
                         shared = len(rest & sentence_content) / len(rest) if rest else 0.0
                         return AntonymFinding(word, opposite, shared)
     return _NO_PAIR
+
+
+def _subject_content(claim: str, word: str, lexicon: Lexicon) -> set[str]:
+    """The claim's content stems a source must share to speak of the same thing: all but
+    its adverbs, and of a comparison ("The new road is narrower than the old one.") only
+    those before "than" — the other side is named however the source likes ("twice as
+    wide as the one it replaced")."""
+    content = set(content_stems(claim)) - _adverbs(claim)
+    if _compared(claim, word, lexicon) and (m := _THAN.match(claim)):
+        left = set(content_stems(m.group("left"))) - _adverbs(claim)
+        return left or content
+    return content
 
 
 _LESS = re.compile(r"\b(?:less|least)\s+([a-z]+)")
@@ -333,11 +361,14 @@ def _conflict_of_subject(claim: str, window: str, *, read: str) -> AntonymFindin
 
 def _subject_of(claim: str, word: str) -> set[str]:
     """Content stems of ``claim`` before its first token read as ``word`` (a stem of the
-    hand list or a WordNet word)."""
+    hand list or a WordNet word), its verbs left out: the subject of "The airline
+    reported a profit" is the airline, whichever verb a source reports it with ("posted
+    a loss")."""
     for m in re.finditer(r"[A-Za-z]+", claim):
         token = _american(m.group(0).lower())
         if word in (token, stem(token)):
-            return set(content_stems(claim[: m.start()])) - _adverbs(claim)
+            before = " ".join(w for w in claim[: m.start()].split() if not is_verb(w))
+            return set(content_stems(before)) - _adverbs(claim)
     return set()
 
 
@@ -355,8 +386,10 @@ def _same_subject(
     opposite, or, for a claim with fewer ("The couple divorced in 2015." / "The couple
     married in 2015 …"), every one the claim has and every number it names (a two-word
     claim can share only one word; "The factory opened in 1990." / "The factory closed
-    in 2005." are two events, not a conflict)."""
-    if len(claim_rest & sentence_content) >= 2:
+    in 2005." are two events, not a conflict). A number both name counts as one shared
+    word: "The airline reported a profit for 2022." / "The airline posted a loss … for
+    2022." share the airline and the year (session 24)."""
+    if len(claim_rest & sentence_content) + bool(claim_numbers & numbers) >= 2:
         return True
     return bool(claim_rest) and claim_rest <= sentence_content and claim_numbers <= numbers
 

@@ -8,7 +8,9 @@ words (:mod:`~provgraph.verification.proportions`), so that "over a third" and
 * a lower bound ("more than", "at least", "over", "… or more") → ``[v, ∞)``;
 * an upper bound ("less than", "under", "up to", "… or fewer") → ``(−∞, v]``
   (closed both: "more than 80" vs "80" is a rounding question, not a conflict);
-* "nearly" / "almost" / "close to" → just below: ``[v − 10%, v]``, its lower end
+* "just over" / "slightly more than" → just above: ``[v, v + 10%]`` (or the value's
+  rounding, if wider): "just over three miles" is not eight kilometres;
+* "nearly" / "almost" / "close to" / "just under" → just below: ``[v − 10%, v]``, its lower end
   widened by the value's own rounding (a claim may round 48% to "nearly half"), its
   upper end not ("almost 200" is never 210, which the rounding of "200" would reach);
 * "about" / "around" / "roughly" → ``v ± 10%``.
@@ -24,16 +26,26 @@ INF = math.inf
 ABOVE = re.compile(
     r"(?:more than|over|above|greater than|exceeding|in excess of|upwards of|beyond|"
     r"at least|no less than|not less than|no fewer than|a minimum of|minimum of|"
-    r"just over|well over|just above)\s*\$?$"
+    r"well over)\s*\$?$"
 )
 BELOW = re.compile(
     r"(?:less than|under|below|fewer than|lower than|at most|up to|no more than|"
-    r"not more than|a maximum of|maximum of|just under|well under|as few as)\s*\$?$"
+    r"not more than|a maximum of|maximum of|well under|as few as)\s*\$?$"
 )
 #: A denied lower bound is an upper bound, checked before :data:`ABOVE` (which its last
 #: words would match): "no more than 50" is at most 50.
 NOT_ABOVE = re.compile(r"\b(?:no|not)\s+(?:more|greater|higher|larger)\s+than\s*\$?$")
-JUST_BELOW = re.compile(r"(?:nearly|almost|close to|approaching|not quite)\s*\$?$")
+JUST_BELOW = re.compile(
+    r"(?:nearly|almost|close to|approaching|not quite|just under|just below|"
+    r"(?:slightly|a little|a bit|marginally) "
+    r"(?:under|below|less than|fewer than|lower than))\s*\$?$"
+)
+#: "just over three miles" is a little above three, not any length past it: checked
+#: before :data:`ABOVE`, whose "over" it ends with.
+JUST_ABOVE = re.compile(
+    r"(?:just|slightly|a little|a bit|marginally) (?:over|above|more than|greater than|"
+    r"higher than)\s*\$?$"
+)
 APPROX = re.compile(
     r"(?:about|around|approximately|roughly|some|an estimated|estimated|circa|approx\.?|"
     r"~)\s*\$?$"
@@ -57,13 +69,15 @@ def bounded(text: str, start: int, end: int, value: float, tol: float) -> tuple[
     after = text[end : end + 15].lower()
     if NOT_ABOVE.search(before):  # "no more than 50" ends with "more than 50"
         return -INF, value
+    if JUST_ABOVE.search(before):
+        return value, value + max(abs(value) * 0.1, tol)
+    if JUST_BELOW.search(before):
+        band = max(abs(value) * 0.1, tol)
+        return value - band, value
     if ABOVE.search(before) or ABOVE_AFTER.search(after):
         return value, INF
     if BELOW.search(before) or BELOW_AFTER.search(after):
         return -INF, value
-    if JUST_BELOW.search(before):
-        band = max(abs(value) * 0.1, tol)
-        return value - band, value
     if APPROX.search(before):
         band = max(abs(value) * 0.1, tol)
         return value - band, value + band

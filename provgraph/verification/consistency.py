@@ -89,6 +89,9 @@ class ConsistencyResult:
     agreements: tuple[str, ...] = ()
     values_checked: int = 0
     values_agreed: int = 0
+    #: Of those, the quantities, comparisons and changes (not dates): what a claim such
+    #: as "The trail is about 5 kilometres long." asserts, in no word a source must share.
+    quantities_agreed: int = 0
     #: ``(claim surface, source surface)`` of values that agree but are written
     #: differently ("$2.3 billion" / "2,300 million dollars"): the focused NLI
     #: pass reads the claim with the source's wording (:mod:`.focus`).
@@ -376,6 +379,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         + len(c_mm + c_ok)
         + len(compared.mismatched + derived),
         values_agreed=len(d_ok) + len(q_ok),
+        quantities_agreed=len(q_ok),
         agreed_values=tuple(pairs),
         agreed_changes=tuple(c_ok),
         agreed_derived=tuple(derived),

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from provgraph.verification.phrasal import plain_idioms
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import ENDING_VERBS, YEAR_RE, clauses, content_stems, stem
 
@@ -291,7 +292,9 @@ def best_sentence(claim: str, window: str) -> tuple[str, float]:
 
 
 def negation_conflict(claim: str, window: str) -> NegationFinding | None:
-    """The first predicate negated on one side and asserted on the other, if any."""
+    """The first predicate negated on one side and asserted on the other, if any (idioms
+    read as their one-word verb: "never set foot in Japan" denies "visited Japan")."""
+    claim, window = plain_idioms(claim), plain_idioms(window)
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return None

@@ -40,17 +40,25 @@ PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("back", "out", "withdraw"),
     ("drop", "out", "withdraw"),
 )
+#: Idioms read the same way, and also by the negation check, which must not lose the
+#: negating phrasal verbs above ("ruled out" is its cue): "never set foot in Japan".
+IDIOMS: tuple[tuple[str, str, str], ...] = (
+    ("set", "foot in", "visit"),
+    ("set", "foot on", "visit"),
+)
 
 #: Penn tags whose forms are mapped, in the order tried.
 _TAGS = ("VBD", "VBN", "VBZ", "VBG", "VB")
 
 
-@lru_cache(maxsize=1)
-def _table() -> tuple[re.Pattern[str], dict[tuple[str, str], str]]:
+@lru_cache(maxsize=2)
+def _table(
+    entries: tuple[tuple[str, str, str], ...],
+) -> tuple[re.Pattern[str], dict[tuple[str, str], str]]:
     from lemminflect import getInflection
 
     forms: dict[tuple[str, str], str] = {}
-    for verb, particle, target in PHRASAL_VERBS:
+    for verb, particle, target in entries:
         for tag in _TAGS:
             for form in getInflection(verb, tag=tag):
                 replacement = getInflection(target, tag=tag)
@@ -74,7 +82,16 @@ def plain_verbs(text: str) -> str:
     "The board turned it down" → "The board rejected it"; text without one is returned
     unchanged. Offsets are not kept: for word comparisons, never for evidence spans.
     """
-    pattern, forms = _table()
+    return _plain(text, PHRASAL_VERBS + IDIOMS)
+
+
+def plain_idioms(text: str) -> str:
+    """``text`` with each listed idiom ("set foot in") replaced by its one-word verb."""
+    return _plain(text, IDIOMS)
+
+
+def _plain(text: str, entries: tuple[tuple[str, str, str], ...]) -> str:
+    pattern, forms = _table(entries)
 
     def _replace(match: re.Match[str]) -> str:
         particle = " ".join(match.group("particle").lower().split())

@@ -31,15 +31,22 @@ from provgraph.verification.polarity import reading_windows
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.synonyms import same_verb
-from provgraph.verification.wordsets import content_stems, stem
+from provgraph.verification.wordsets import CALENDAR_NAMES, content_stems, stem
 
-_NAME = re.compile(r"(?<=\s)[A-Z][a-z]")
+#: A capitalised word after the subject: a name ("is in Ohio"), unless a month or a day.
+_CAPITALISED = re.compile(r"(?<=\s)[A-Z][a-z]+")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
 
 
-def predicate_words(claim: str) -> list[str] | None:
+def predicate_words(claim: str, *, times_apart: bool = False) -> list[str] | None:
     """The lower-case content words of a one-sentence claim's predicate, less its subject's;
-    None when there is no subject to split off, or the predicate names a name."""
+    None when there is no subject to split off, or the predicate names a name.
+
+    A month or a day is a name here ("takes place every July" / "is held each September"
+    is a contradiction about the month), unless ``times_apart``: then it is left out of
+    the words, like the numbers — for the support test, a time says when, not what
+    ("froze over in January 1963" is not spoken of by "In January 1963 the council
+    approved a library")."""
     if len(split_sentences(claim)) != 1:
         return None
     split = subject_and_verb(claim)
@@ -48,10 +55,12 @@ def predicate_words(claim: str) -> list[str] | None:
     subject = split[0]
     at = claim.find(subject)
     rest = claim[at + len(subject) :] if at >= 0 else ""
-    if not rest.strip() or _NAME.search(" " + rest):
+    names = [m.group(0).lower() for m in _CAPITALISED.finditer(" " + rest)]
+    if not rest.strip() or any(n not in CALENDAR_NAMES or not times_apart for n in names):
         return None
     own = set(content_stems(subject))
     words = [w.lower() for w in _WORD.findall(rest)]
+    words = [w for w in words if w not in CALENDAR_NAMES]
     return [w for w in words if content_stems(w) and stem(w) not in own] or None
 
 
@@ -67,9 +76,10 @@ def _spoken_of(words: list[str], window: str) -> bool:
     )
 
 
-def off_predicate(claim: str, source: str, nli: StageScore) -> bool:
-    """True when no window NLI read the claim against speaks of its predicate."""
-    words = predicate_words(claim)
+def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool = False) -> bool:
+    """True when no window NLI read the claim against speaks of its predicate
+    (``times_apart``: see :func:`predicate_words`)."""
+    words = predicate_words(claim, times_apart=times_apart)
     if words is None or nli.evidence is None:
         return False
     return not any(_spoken_of(words, w) for w in reading_windows(source, nli))

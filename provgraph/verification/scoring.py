@@ -240,6 +240,7 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         out[i].sig["consistency_negation"] = cr.negation_mismatch
         out[i].sig["consistency_conflict_share"] = cr.conflict_share
         out[i].sig["consistency_agreement"] = cr.agreement
+        out[i].sig["consistency_quantity_agreed"] = cr.quantities_agreed > 0
         out[i].sig["consistency_paraphrased"] = cr.values_paraphrased
         out[i].sig["consistency_unknown"] = cr.unknown_clause is not None
         out[i].rewrites = cr.agreed_values
@@ -286,8 +287,9 @@ def _run_predicate_check(
 ) -> None:
     """Whether NLI read the claim only against windows silent on its predicate (predicate.py)."""
     for i in (i for i in live if "nli" in out[i].scores):
-        off = off_predicate(pairs[i][0], pairs[i][1].text, out[i].scores["nli"])
-        out[i].sig["nli_contradiction_off_predicate"] = off
+        claim, source, nli = pairs[i][0], pairs[i][1].text, out[i].scores["nli"]
+        out[i].sig["nli_contradiction_off_predicate"] = off_predicate(claim, source, nli)
+        out[i].sig["predicate_unspoken"] = off_predicate(claim, source, nli, times_apart=True)
 
 
 def _reread(

@@ -31,6 +31,9 @@ class Signals:
     #: Share of the claim's dates and quantities a same-subject source value
     #: confirms (None: the claim has none).
     consistency_agreement: float | None = None
+    #: A quantity, comparison or change of the claim (not a date) the source confirms
+    #: (``ConsistencyResult.quantities_agreed``).
+    consistency_quantity_agreed: bool = False
     #: Every claim value confirmed, at least one written otherwise ("7%" / "0.07",
     #: "fell by 20%" / "from 50,000 to 40,000"), and no conflict
     #: (``ConsistencyResult.values_paraphrased``).
@@ -45,6 +48,10 @@ class Signals:
     #: No window NLI read shares a word of the claim's predicate (predicate.py): its
     #: contradiction is about something else the source says of the subject.
     nli_contradiction_off_predicate: bool = False
+    #: The same test with the claim's months and days left out of its predicate, as
+    #: times (predicate.py, ``times_apart``): the support side's silence test
+    #: (verdicts.silent_on_predicate).
+    predicate_unspoken: bool = False
     #: Statements the claim was split into by the focused pass (1: not split).
     claim_statements: int = 1
     #: For a split claim: the focused entailment of its weakest statement (None: not

@@ -7,12 +7,12 @@ stroke risk was not studied." as a contradiction (0.77), and a two-part claim wh
 other part the source states came out *supported* on the lexical overlap.
 
 The rule: a clause of the evidence with an unknown cue (:data:`UNKNOWN_CUE`: "was not
-studied / assessed / measured", "is unknown / unclear / uncertain", "remains to be
-seen", "little is known"; not "was not reported", which may report a null result) that
-speaks of one statement of the claim — at least two of the statement's own content words
-and half of them, the cue's words aside ("its *effect on* cholesterol" counts as one:
-the effect is the claim's verb). Never
-when the claim itself says the matter is unknown or hedges it ("The cause remains
+studied / assessed / measured", "did not measure", "was not designed to test", "is
+unknown / unclear / uncertain", "remains to be seen", "little is known"; not "was not
+reported", which may report a null result) that speaks of one statement of the claim —
+at least two of the statement's own content words and half of them, the cue's words
+aside ("its *effect on* cholesterol" counts as one: the effect is the claim's verb).
+Never when the claim itself says the matter is unknown or hedges it ("The cause remains
 unclear." / "… is still unknown" is a paraphrase), and never when another clause of
 the evidence states that statement's words without a cue (the source answers it after
 all: "Earlier work left the effect unclear; this trial found that the drug reduced
@@ -30,6 +30,9 @@ UNKNOWN_CUE = re.compile(
     r"\b(?:(?:was|were|is|are|has|have|had)\s+(?:not|never)\s+(?:yet\s+)?(?:been\s+)?"
     r"(?:studied|examined|assessed|measured|evaluated|investigated|tested|known|"
     r"established|determined)|"
+    r"(?:did|does|do)\s*(?:not|n't)\s+(?:measure|study|assess|examine|evaluate|investigate|"
+    r"test|track|record|look\s+at|address)|"
+    r"(?:was|were)\s+not\s+designed\s+to\s+(?:measure|assess|test|detect|evaluate)|"
     r"(?:is|are|was|were|remains?|remained)\s+(?:still\s+)?(?:unclear|unknown|uncertain|"
     r"undetermined|not clear|not known|untested|unexplored)|"
     r"remains? to be (?:seen|determined|established)|little is known|unknown|unclear|"

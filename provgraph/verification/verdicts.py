@@ -52,7 +52,10 @@ statement of the claim the evidence does not speak of
 (``Signals.nli_contradiction_unrelated``): a missing half is unsupported;
 when no window NLI read shares a word of the claim's predicate
 (``Signals.nli_contradiction_off_predicate``, :mod:`.predicate`: "The farm keeps
-cows." / "The farm grows barley."); and when every value of a one-statement claim is
+cows." / "The farm grows barley."; such a source's support — months and days read
+as times, ``Signals.predicate_unspoken`` — is also capped at
+:data:`SILENT_PREDICATE_SUPPORT` unless NLI or the embedding stage reads the claim in
+it, :func:`silent_on_predicate`); and when every value of a one-statement claim is
 confirmed by the source written otherwise, with no conflict
 (``Signals.consistency_paraphrased``: "7%" / "0.07", "fell by 20%" / "from 50,000 to
 40,000") — NLI models misread rewritten numbers, and the values are what such a
@@ -169,7 +172,45 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
         learned_c = _learned_contradiction(read) if weights.method == "learned" else None
         nli_part = read.nli_max_contradiction * (1.0 - read.nli_entailment)
         contradiction = max(contradiction, nli_part if learned_c is None else learned_c)
+    if silent_on_predicate(signals):
+        support = min(support, SILENT_PREDICATE_SUPPORT)
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
+
+
+#: The most support a source silent on the claim's predicate gives (below the default
+#: ``weak`` threshold, 0.35): "The river froze over in January 1963." against "In
+#: January 1963 the town council approved a new library on the river bank." shares the
+#: river and the date, and the lexical and embedding stages lift it (session 24).
+SILENT_PREDICATE_SUPPORT = 0.34
+#: ... unless NLI entails the claim at least this much: a paraphrase may say the
+#: predicate in none of its words ("ice covered the river").
+SILENT_PREDICATE_ENTAILMENT = 0.5
+#: ... or the best window's embedding cosine is at least this: the source then means
+#: what the claim says in other words ("passed away" / "died", "called off" /
+#: "cancelled": hand-written paraphrases 0.57–0.85; sources about something else that
+#: share the subject and a date 0.36–0.56, session 24).
+SILENT_PREDICATE_MEANING = 0.5
+
+
+def silent_on_predicate(signals: Signals) -> bool:
+    """No window NLI read speaks of the claim's predicate (:mod:`.predicate`), neither NLI
+    nor the embedding stage reads the claim's meaning in the source, the consistency
+    stage found no conflict (which is about it) and confirmed no quantity of the claim's:
+    "The trail is about 5 kilometres long." is spoken of by "just over three miles", in
+    none of its words; nor every value
+    confirmed written otherwise ("launched in the first quarter of 2023" / "went on sale
+    in February 2023": NLI misreads rewritten values, ``consistency_paraphrased``). A
+    date confirmed as written is not enough: it says when, not what ("froze over in
+    January 1963")."""
+    return (
+        signals.predicate_unspoken
+        and (signals.nli_entailment or 0.0) < SILENT_PREDICATE_ENTAILMENT
+        and signals.embedding is not None
+        and signals.embedding < SILENT_PREDICATE_MEANING
+        and not explicit_conflict(signals)
+        and not signals.consistency_quantity_agreed
+        and not signals.consistency_paraphrased
+    )
 
 
 def _learned_contradiction(signals: Signals) -> float | None:

@@ -65,7 +65,8 @@ _STOPWORDS_TEXT = """
     it its it's he she they them their his her hers our ours we you your i me my mine us who
     whom whose which what when where why how not no nor never none also but if so such very
     can could would should will shall may might must about over under up down out off per
-    both each either neither all any some more most less least much many few other another
+    both each either neither all any some more most less least much many few several various
+    numerous multiple other another
     same own only just even still yet again now new one ones after before during since until
     while because through between among against within without via
     """
