@@ -18,15 +18,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.degrees import plain_superlatives
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.word_classes import is_verb
-from provgraph.verification.wordsets import STOPWORDS, content_stems, stem
+from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
 
 #: Verbs of a direction, each opposite every verb of the other direction ("rising" /
 #: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather
@@ -193,60 +193,6 @@ class _Outcome:
 _NO_PAIR, _NOT_A_CONFLICT = _Outcome(), _Outcome()
 
 
-_DEGREE = re.compile(r"\b[a-z]{2,}est\b|(?<!\bno )(?<!\bany )\b[a-z]{2,}er\b")
-
-
-def plain_superlatives(text: str) -> str:
-    """``text`` with each superlative adjective as its plain form ("driest" → "dry") and each
-    comparative as "more" and its plain form ("simpler" → "more simple"): the opposite of
-    "wet" is "dry" at any degree, and "made it simpler" opposes "made it more complicated"
-    (:func:`_compared`). Words ending in "est" or "er" that are no degree of an adjective
-    ("interest", "honest", "water", "never") stay, and so do comparatives that are also
-    nouns or of another stem ("number", "better", "further") and "no longer". A multiple
-    ("twice as wide as") is read as the comparative it implies ("more wide than")."""
-
-    def plain(m: re.Match[str]) -> str:
-        word = m.group(0)
-        lemmas = _adjective_lemmas(word)
-        if not lemmas or lemmas[0] == word:
-            return word
-        if not word.endswith("er"):
-            return lemmas[0]
-        compared = m.string[m.end() : m.end() + 6].lower().startswith(" than")
-        if (_has_noun(word) and not compared) or not word.startswith(lemmas[0][:3]):
-            # "number" (not "numb"), "better", "further" (not "far"); "narrower than"
-            # is the adjective's degree whatever nouns "narrower" also spells
-            return word
-        return f"more {lemmas[0]}"
-
-    text = _MULTIPLE.sub(r"more \g<adj> than", text)
-    text = _FRACTION.sub(r"less \g<adj> than", text)
-    return _DEGREE.sub(plain, text)
-
-
-#: "twice as wide as", "three times as long as": a comparative ("wider than"), which
-#: opposes "narrower than"; "half as wide as" is "less wide than".
-_MULTIPLE = re.compile(
-    r"\b(?:twice|thrice|(?:two|three|four|five|six|ten|\d+(?:\.\d+)?)\s+times)\s+as\s+"
-    r"(?P<adj>[a-z]+)\s+as\b"
-)
-_FRACTION = re.compile(r"\b(?:half|a third|a quarter)\s+as\s+(?P<adj>[a-z]+)\s+as\b")
-
-
-@lru_cache(maxsize=4096)
-def _has_noun(word: str) -> bool:
-    from lemminflect import getAllLemmas
-
-    return "NOUN" in getAllLemmas(word)
-
-
-@lru_cache(maxsize=4096)
-def _adjective_lemmas(word: str) -> tuple[str, ...]:
-    from lemminflect import getAllLemmas
-
-    return tuple(getAllLemmas(word).get("ADJ", ()))
-
-
 def _adverbs(text: str) -> set[str]:
     """Stems of the "-ly" adverbs of ``text`` ("unusually wet"): a degree, not the subject
     the two sides must share."""
@@ -277,6 +223,8 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                         return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
                     if _compared(claim, word, lexicon) != _compared(sentence, opposite, lexicon):
                         return _NOT_A_CONFLICT  # "higher than in July" is not "not low"
+                    if _of_other_years(claim, sentence, opposite):
+                        return _NOT_A_CONFLICT  # "lost members in 2019 but … in 2021"
                     rest = _subject_content(claim, word, lexicon) - {stem_of(word)}
                     if rest & _excepted(sentence):
                         return _NOT_A_CONFLICT  # "opens every day except Monday"
@@ -296,6 +244,20 @@ def _subject_content(claim: str, word: str, lexicon: Lexicon) -> set[str]:
         left = set(content_stems(m.group("left"))) - _adverbs(claim)
         return left or content
     return content
+
+
+def _of_other_years(claim: str, sentence: str, opposite: str) -> bool:
+    """Does the clause holding ``opposite`` name years, none of them the claim's? "The club
+    lost members in 2019 but recovered strongly in 2021." opposes nothing of "The club
+    gained members in 2021."."""
+    claim_years = set(YEAR_RE.findall(claim))
+    if not claim_years:
+        return False
+    for clause in clauses(sentence):
+        if opposite in _raw_stems(clause.text) or opposite in _words(clause.text):
+            years = set(YEAR_RE.findall(clause.text))
+            return bool(years) and not years & claim_years
+    return False
 
 
 _LESS = re.compile(r"\b(?:less|least)\s+([a-z]+)")

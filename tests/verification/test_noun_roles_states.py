@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from provgraph.verification.antonyms import antonym_conflict, plain_superlatives
+from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.consistency import check_consistency
+from provgraph.verification.degrees import plain_superlatives
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.noun_roles import noun_relations

@@ -9,8 +9,9 @@ import pytest
 
 from provgraph.verification.agents import agent_conflict
 from provgraph.verification.alternatives import alternatives_swap
-from provgraph.verification.antonyms import antonym_conflict, plain_superlatives
+from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.consistency import check_consistency
+from provgraph.verification.degrees import plain_superlatives
 from provgraph.verification.event_order import order_conflict
 from provgraph.verification.predicate import predicate_words
 from provgraph.verification.superlative_ranks import rank_conflict
