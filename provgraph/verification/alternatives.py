@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from provgraph.verification.negation import PREFERENCE, best_sentence
+from provgraph.verification.negation import PREFERENCE, PREFERENCE_PHRASE, best_sentence
 from provgraph.verification.roles import RoleFinding
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import clauses, content_stems
@@ -28,7 +28,7 @@ _PREFERENCE = re.compile(PREFERENCE, re.IGNORECASE)
 #: it the alternative set aside ("opted for a *tram line* rather than *buses*").
 _SIDE_WORDS = 3
 #: The phrases that may open a sentence ("Instead of X, Y"); ", not" cannot.
-_FRONTED = re.compile(r"(?:rather than|instead of|as opposed to|in place of)\b", re.IGNORECASE)
+_FRONTED = re.compile(PREFERENCE_PHRASE, re.IGNORECASE)
 #: Claim and source sentence must share this share of the claim's content words.
 _MIN_SHARED = 0.5
 

@@ -69,16 +69,15 @@ def bounded(text: str, start: int, end: int, value: float, tol: float) -> tuple[
     after = text[end : end + 15].lower()
     if NOT_ABOVE.search(before):  # "no more than 50" ends with "more than 50"
         return -INF, value
+    band = max(abs(value) * 0.1, tol)  # a hedge's reach: 10%, or the value's own rounding
     if JUST_ABOVE.search(before):
-        return value, value + max(abs(value) * 0.1, tol)
+        return value, value + band
     if JUST_BELOW.search(before):
-        band = max(abs(value) * 0.1, tol)
         return value - band, value
     if ABOVE.search(before) or ABOVE_AFTER.search(after):
         return value, INF
     if BELOW.search(before) or BELOW_AFTER.search(after):
         return -INF, value
     if APPROX.search(before):
-        band = max(abs(value) * 0.1, tol)
         return value - band, value + band
     return value - tol, value + tol

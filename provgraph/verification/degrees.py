@@ -18,7 +18,7 @@ def plain_superlatives(text: str) -> str:
     """``text`` with each superlative adjective as its plain form ("driest" → "dry") and each
     comparative as "more" and its plain form ("simpler" → "more simple"): the opposite of
     "wet" is "dry" at any degree, and "made it simpler" opposes "made it more complicated"
-    (:func:`_compared`). Words ending in "est" or "er" that are no degree of an adjective
+    (``antonyms._compared``). Words ending in "est" or "er" that are no degree of an adjective
     ("interest", "honest", "water", "never") stay, and so do comparatives that are also
     nouns or of another stem ("number", "better", "further") and "no longer". A multiple
     ("twice as wide as") is read as the comparative it implies ("more wide than")."""

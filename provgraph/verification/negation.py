@@ -49,7 +49,9 @@ _NOT_NEGATION = re.compile(
 )
 #: Phrases that assert the alternative before them and set aside the one after
 #: (also read by :mod:`.alternatives`).
-PREFERENCE = r"\b(?:rather than|instead of|as opposed to|in place of)\b|,\s*not\b"
+#: The contrastive phrases that may also open a sentence ("Instead of X, Y").
+PREFERENCE_PHRASE = r"\b(?:rather than|instead of|as opposed to|in place of)\b"
+PREFERENCE = rf"{PREFERENCE_PHRASE}|,\s*not\b"
 _CONTRAST = re.compile(rf"{PREFERENCE}|\bin contrast to\b", re.IGNORECASE)
 #: "far from finished", "far from certain": a state denied. Not a distance ("far from
 #: the city", "far from home"): the next word is an adjective or participle by its

@@ -55,8 +55,9 @@ def predicate_words(claim: str, *, times_apart: bool = False) -> list[str] | Non
     subject = split[0]
     at = claim.find(subject)
     rest = claim[at + len(subject) :] if at >= 0 else ""
+    times = CALENDAR_NAMES if times_apart else frozenset()
     names = [m.group(0).lower() for m in _CAPITALISED.finditer(" " + rest)]
-    if not rest.strip() or any(n not in CALENDAR_NAMES or not times_apart for n in names):
+    if not rest.strip() or any(name not in times for name in names):
         return None
     own = set(content_stems(subject))
     words = [w.lower() for w in _WORD.findall(rest)]

@@ -197,11 +197,10 @@ def silent_on_predicate(signals: Signals) -> bool:
     nor the embedding stage reads the claim's meaning in the source, the consistency
     stage found no conflict (which is about it) and confirmed no quantity of the claim's:
     "The trail is about 5 kilometres long." is spoken of by "just over three miles", in
-    none of its words; nor every value
-    confirmed written otherwise ("launched in the first quarter of 2023" / "went on sale
-    in February 2023": NLI misreads rewritten values, ``consistency_paraphrased``). A
-    date confirmed as written is not enough: it says when, not what ("froze over in
-    January 1963")."""
+    none of its words; nor every value confirmed written otherwise ("launched in the
+    first quarter of 2023" / "went on sale in February 2023": NLI misreads rewritten
+    values, ``consistency_paraphrased``). A date confirmed as written is not enough: it
+    says when, not what ("froze over in January 1963")."""
     return (
         signals.predicate_unspoken
         and (signals.nli_entailment or 0.0) < SILENT_PREDICATE_ENTAILMENT
