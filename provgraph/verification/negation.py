@@ -34,10 +34,12 @@ say the same), "did not prevent infection but reduced severe illness" against
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from provgraph.verification.phrasal import plain_idioms
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.synonyms import verb_key
 from provgraph.verification.wordsets import ENDING_VERBS, YEAR_RE, clauses, content_stems, stem
 
 _NOT_NEGATION = re.compile(
@@ -111,9 +113,20 @@ _INCREASE, _DECREASE = stem("increase"), stem("decrease")
 _EFFECT = {
     **{
         stem(w): _DECREASE
-        for w in ("reduce", "reduction", "lower", "fewer", "prevent", "prevention", "lessen")
+        for w in (
+            "reduce",
+            "reduction",
+            "lower",
+            "fewer",
+            "prevent",
+            "prevention",
+            "lessen",
+            "shorten",
+            "curb",
+            "cut",
+        )
     },
-    **{stem(w): _INCREASE for w in ("raise", "higher", "greater", "boost")},
+    **{stem(w): _INCREASE for w in ("raise", "higher", "greater", "boost", "lengthen")},
 }
 
 
@@ -163,6 +176,13 @@ def _scope_text(after_cue: str) -> str:
 def _stems(text: str) -> list[str]:
     """Content stems with an effect's direction read as increase / decrease."""
     return [_EFFECT.get(s, s) for s in content_stems(text)]
+
+
+def _keyed(stems: Iterable[str]) -> set[str]:
+    """Stems with synonymous verbs as one ("replicate" / "reproduced",
+    :func:`~provgraph.verification.synonyms.verb_key`): for this module's comparisons
+    only — other rules read :func:`negated_scopes` by the plain stems of their words."""
+    return {verb_key(s) for s in stems}
 
 
 def _scope_stems(text: str) -> list[str]:
@@ -229,14 +249,38 @@ def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -
     denies "agreed to pay compensation". A noun scope ("their lack of *a full-length
     album* has left fans …") keeps the two-thirds rule.
     """
-    words = set(_stems(unconditional(other)))
-    present = [w for w in scope if w in words]
-    head = verb_first and len(scope) > 2 and scope[1] in words
-    if scope[0] not in words or (len(present) * 3 < len(scope) * 2 and not head):
+    words = _keyed(_stems(unconditional(other)))
+    if not _holds(scope, words, verb_first=verb_first):
         return False
-    denied = {w for _cue, sc in negated_scopes(other) for w in sc} | _contrasted(other)
-    denied |= _few_of(other)
-    return not any(w in denied for w in present) and not _ended(present, other)
+    present = [w for w in scope if verb_key(w) in words]
+    if _ended(present, other):
+        return False
+    if not _denies_any(present, other):
+        return True
+    # a word of the predicate is denied elsewhere in the sentence ("cut waiting times but
+    # did not lower costs": the direction "decrease" is in both): a clause that states the
+    # predicate and denies nothing still asserts it
+    return any(
+        _holds(scope, _keyed(_stems(unconditional(c.text))), verb_first=verb_first)
+        and not _denies_any(scope, c.text)
+        for c in clauses(other)
+    )
+
+
+def _holds(scope: tuple[str, ...], words: set[str], *, verb_first: bool) -> bool:
+    """Two thirds of the scope in ``words`` (:func:`_keyed`), its first word included
+    (see :func:`_asserted`)."""
+    keys = [verb_key(w) for w in scope]
+    present = [w for w in keys if w in words]
+    head = verb_first and len(keys) > 2 and keys[1] in words
+    return keys[0] in words and (len(present) * 3 >= len(keys) * 2 or head)
+
+
+def _denies_any(words: Iterable[str], text: str) -> bool:
+    """Does ``text`` negate, set aside or say there is little of one of ``words``?"""
+    denied = {w for _cue, sc in negated_scopes(text) for w in sc} | _contrasted(text)
+    denied |= _few_of(text)
+    return bool(_keyed(words) & _keyed(denied))
 
 
 #: A small amount is no assertion a near-"none" denies: "few residents attended" and

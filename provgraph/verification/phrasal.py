@@ -39,6 +39,8 @@ PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("sign", "off", "approve"),
     ("back", "out", "withdraw"),
     ("drop", "out", "withdraw"),
+    ("lay", "off", "dismiss"),
+    ("let", "go of", "dismiss"),
 )
 #: Idioms read the same way, and also by the negation check, which must not lose the
 #: negating phrasal verbs above ("ruled out" is its cue): "never set foot in Japan".

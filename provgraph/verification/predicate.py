@@ -27,6 +27,7 @@ import re
 
 from provgraph.verification.antonyms import are_opposites
 from provgraph.verification.claimsplit import subject_and_verb
+from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.polarity import reading_windows
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
@@ -80,7 +81,7 @@ def _spoken_of(words: list[str], window: str) -> bool:
 def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool = False) -> bool:
     """True when no window NLI read the claim against speaks of its predicate
     (``times_apart``: see :func:`predicate_words`)."""
-    words = predicate_words(claim, times_apart=times_apart)
+    words = predicate_words(plain_verbs(claim), times_apart=times_apart)
     if words is None or nli.evidence is None:
         return False
-    return not any(_spoken_of(words, w) for w in reading_windows(source, nli))
+    return not any(_spoken_of(words, plain_verbs(w)) for w in reading_windows(source, nli))

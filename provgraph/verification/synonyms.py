@@ -36,7 +36,7 @@ _NOUNS = (
 _VERBS = (
     "start begin commence",
     "end finish conclude",
-    "buy purchase",
+    "buy purchase acquire",
     "build construct erect",
     "make produce manufacture",
     "receive obtain",
@@ -50,6 +50,23 @@ _VERBS = (
     "allow permit",
     "sell vend",
     "reach attain",
+    "replicate reproduce",
+    "reduce decrease lower lessen",
+    "increase boost",
+    "hire recruit",
+    "dismiss sack",
+    "cancel scrap",
+    "approve authorize authorise",
+    "postpone delay defer",
+    "examine investigate analyse analyze",
+    "close shut",
+    "resign quit",
+    "repair mend",
+    "improve enhance",
+    "cause trigger",
+    "require need",
+    "predict forecast",
+    "announce declare",
 )
 
 #: Counted nouns, by stem: a set per group.
@@ -74,3 +91,24 @@ def same_verb(a: str, b: str) -> bool:
     """Are two words forms of synonymous verbs ("started" / "began")?"""
     group = _VERB_GROUP_OF.get(_lemma(a))
     return group is not None and _lemma(b) in group
+
+
+@lru_cache(maxsize=1)
+def _verb_keys() -> dict[str, str]:
+    from lemminflect import getAllInflections
+
+    out: dict[str, str] = {}
+    for group in _VERBS:
+        words = group.split()
+        key = stem(words[0])
+        for word in words:
+            forms = {word} | {f for fs in getAllInflections(word, upos="VERB").values() for f in fs}
+            for form in forms:
+                out.setdefault(stem(form), key)
+    return out
+
+
+def verb_key(word_stem: str) -> str:
+    """One stem for every form of a group of synonymous verbs ("reproduced" and "replicate"
+    → one key); any other stem as it is. For rules that compare stems as sets."""
+    return _verb_keys().get(word_stem, word_stem)

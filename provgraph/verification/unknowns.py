@@ -8,7 +8,8 @@ other part the source states came out *supported* on the lexical overlap.
 
 The rule: a clause of the evidence with an unknown cue (:data:`UNKNOWN_CUE`: "was not
 studied / assessed / measured", "did not measure", "was not designed to test", "is
-unknown / unclear / uncertain", "remains to be seen", "little is known"; not "was not
+unknown / unclear / uncertain", "remains to be seen", "little is known", "is yet to be
+determined", "are still investigating", "remains under investigation"; not "was not
 reported", which may report a null result) that speaks of one statement of the claim —
 at least two of the statement's own content words and half of them, the cue's words
 aside ("its *effect on* cholesterol" counts as one: the effect is the claim's verb).
@@ -36,6 +37,9 @@ UNKNOWN_CUE = re.compile(
     r"(?:is|are|was|were|remains?|remained)\s+(?:still\s+)?(?:unclear|unknown|uncertain|"
     r"undetermined|not clear|not known|untested|unexplored)|"
     r"remains? to be (?:seen|determined|established)|little is known|unknown|unclear|"
+    r"(?:is|are|was|were)\s+yet\s+to\s+be\s+(?:determined|established|identified)|"
+    r"(?:is|are|was|were)\s+(?:still\s+)?(?:investigating|looking\s+into)|"
+    r"(?:is|are|remains?)\s+(?:still\s+)?(?:under|being)\s+investigat(?:ion|ed)|"
     r"(?:insufficient|inconclusive|not enough|no conclusive|no clear|too little)\s+"
     r"(?:evidence|data)(?:\s+(?:yet\s+)?(?:to\s+(?:show|say|conclude)|that))?)\b",
     re.IGNORECASE,

@@ -21,7 +21,12 @@ about something else, a share of a possessive whole) and ``data/hard_cases_s19.j
 (session 19, 12 more, written after the changes the session's three probes led to: a
 superlative or a one-holder role given to another, phrasal opposites, frequencies, ranges
 with a scale word, a change re-read in the source's values, comparisons against two
-values, places in a ranking, an ending that states a "no longer"), each
+values, places in a ranking, an ending that states a "no longer") and
+``data/hard_cases_s25.jsonl`` (session 25, 16 more, written after sessions 24-25's changes:
+an event's venue given another place, a cause still under investigation, synonymous verbs
+under a negation, a predicate asserted in one clause while its direction word is denied in
+another, strict / lenient, "just over / under", "twice as long as", a source silent on the
+claim's predicate, "let go of" as "laid off", a fronted "instead of"), each
 written before the code changes it measures (s17 and s18: after), balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with
@@ -201,9 +206,10 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s21.jsonl",
         "hard_cases_s22.jsonl",
         "hard_cases_s23.jsonl",
+        "hard_cases_s25.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
-    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 92, 62]
+    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 92, 62]
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
     assert set(KNOWN_MODEL_LIMITS) <= set(ids)

@@ -1,0 +1,159 @@
+"""An event's venue, a cause still under investigation, synonymous verbs under a negation
+and in the predicate test, a predicate asserted in one clause while its direction word is
+denied in another, and strict / lenient (session 25)."""
+
+from __future__ import annotations
+
+import pytest
+
+from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.home_places import place_conflict
+from provgraph.verification.meaning_conflicts import meaning_conflict
+from provgraph.verification.negation import negated_scopes, negation_conflict
+from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.predicate import off_predicate
+from provgraph.verification.report import Evidence, StageScore
+from provgraph.verification.synonyms import same_verb, verb_key
+from provgraph.verification.unknowns import unknown_statement
+from provgraph.verification.wordsets import stem
+
+
+def _nli_over(source: str) -> StageScore:
+    evidence = Evidence(source_key="d_1", start=0, end=len(source), text=source)
+    return StageScore(stage="nli", score=0.1, raw={}, evidence=evidence)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "places"),
+    [
+        (
+            "The summit was held in Oslo.",
+            "The summit took place in Helsinki, with a follow-up meeting planned for Oslo.",
+            ("Oslo", "Helsinki"),
+        ),
+        (
+            "The concert took place in Vienna.",
+            "The orchestra was based in Vienna; the concert was held in Salzburg.",
+            ("Vienna", "Salzburg"),
+        ),
+    ],
+)
+def test_an_event_held_in_another_place_is_a_conflict(
+    claim: str, source: str, places: tuple[str, str]
+) -> None:
+    found = place_conflict(claim, source)
+    assert found is not None
+    assert (found.relation, found.claim, found.source) == ("venue", *places)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a list of places goes on past its "and"
+        ("The final was held in Osaka.", "The final was held in Tokyo and Osaka over two weeks."),
+        # the other place is another event's
+        (
+            "The summit was held in Oslo.",
+            "The summit was held in Oslo; a follow-up took place in Helsinki.",
+        ),
+        # a source that never names the claim's place may name a containing one
+        ("The match was held in Wembley.", "The match took place in London."),
+        # a month is no place
+        ("The fair was held in Leipzig.", "The fair took place in March, and Leipzig hosted it."),
+    ],
+)
+def test_no_venue_conflict_without_another_place_for_the_same_event(
+    claim: str, source: str
+) -> None:
+    assert place_conflict(claim, source) is None
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The outage lasted six hours; engineers are still investigating its cause.",
+        "The outage lasted six hours; its cause is yet to be determined.",
+        "The outage lasted six hours. The cause of the outage remains under investigation.",
+    ],
+)
+def test_a_cause_under_investigation_is_unknown(source: str) -> None:
+    claim = "The outage lasted six hours and was caused by a cyberattack."
+    assert unknown_statement(claim, source) is not None
+
+
+def test_an_investigation_that_states_the_claim_is_no_unknown() -> None:
+    assert (
+        unknown_statement(
+            "Police arrested three men.", "Police investigating the fraud arrested three men."
+        )
+        is None
+    )
+
+
+def test_synonymous_verbs_share_one_key_in_every_form() -> None:
+    assert verb_key(stem("reproduced")) == verb_key(stem("replicate"))
+    assert verb_key(stem("shut")) == verb_key(stem("closes"))
+    assert same_verb("recruited", "hires")
+    assert verb_key("novel") == "novel"  # not a listed verb: as it is
+
+
+def test_a_negated_synonym_of_the_stated_verb_is_denied() -> None:
+    found = negation_conflict(
+        "Other labs failed to replicate the finding.",
+        "Two independent labs reproduced the finding within a year.",
+    )
+    assert found is not None and found.side == "claim"
+
+
+def test_other_rules_read_negated_scopes_by_their_plain_stems() -> None:
+    # "never finished" keeps "finish" in its scope, so the antonym check sees that
+    # "finished" is negated and "unfinished" agrees with it
+    scopes = negated_scopes("The author never finished the novel.")
+    assert stem("finished") in scopes[0][1]
+    claim = "The author never finished the novel."
+    source = "The novel remained unfinished at the author's death in 1924."
+    assert not meaning_conflict(claim, source).found
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        # the procedure cut waiting times: "did not lower costs" denies only the costs
+        ("The new procedure did not shorten waiting times.", True),
+        ("The new procedure did not lower costs.", False),
+    ],
+)
+def test_a_predicate_asserted_in_one_clause_is_asserted_though_its_direction_is_denied_in_another(
+    claim: str, conflict: bool
+) -> None:
+    source = "The new procedure cut waiting times but did not lower costs."
+    assert (negation_conflict(claim, source) is not None) is conflict
+
+
+def test_a_denial_in_the_predicates_own_clause_still_holds() -> None:
+    claim = "The drug did not reduce mortality."
+    source = "The drug reduced hospital stays but had no effect on mortality."
+    assert negation_conflict(claim, source) is None
+    assert (
+        negation_conflict(
+            "The drug does not reduce mortality.",
+            ("There is no evidence that the drug reduces mortality."),
+        )
+        is None
+    )
+
+
+def test_strict_and_lenient_are_opposites() -> None:
+    assert antonym_conflict(
+        "The regulator was lenient with the bank.",
+        "The regulator took an unusually strict line with the bank.",
+    )
+
+
+def test_laid_off_and_let_go_of_are_one_verb() -> None:
+    assert (
+        plain_verbs("The company let go of 12 employees.") == "The company dismissed 12 employees."
+    )
+    assert plain_verbs("It laid off 200 workers.") == "It dismissed 200 workers."
+    source = "The factory let go of 200 workers last month."
+    assert not off_predicate("The factory laid off 200 workers.", source, _nli_over(source))
