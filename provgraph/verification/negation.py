@@ -229,6 +229,26 @@ def unconditional(text: str) -> str:
     return _CONDITION.sub(" ", text)
 
 
+#: A verb under an intention or a plan is not done: "considered *buying* the land",
+#: "planned to *close* the plant", "tried to *sell* it" assert no purchase, closure or sale.
+_INTENDED = re.compile(
+    r"\b(?:consider(?:s|ed|ing)?|contemplat(?:es|ed|ing)|propos(?:es|ed|ing)(?:\s+to)?|"
+    r"(?:plan|want|hope|seek|sought|threaten|intend|offer|try|tri|aim|attempt|vow|pledge|"
+    r"promise|expect)(?:s|ed|ing|ned|ning)?\s+to)\s+(?P<verb>[a-z]+)",
+    re.IGNORECASE,
+)
+
+
+def _stated(text: str) -> str:
+    """:func:`unconditional` ``text`` with the verbs it only intends blanked."""
+
+    def blank_verb(m: re.Match[str]) -> str:
+        cut = m.start("verb") - m.start()
+        return m.group(0)[:cut] + " " * len(m.group("verb"))
+
+    return _INTENDED.sub(blank_verb, unconditional(text))
+
+
 def _contrasted(text: str) -> set[str]:
     """Stems of the alternatives a contrastive phrase sets aside ("rather than *price*")."""
     masked = _NOT_NEGATION.sub(lambda m: " " * len(m.group(0)), text)
@@ -249,7 +269,7 @@ def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -
     denies "agreed to pay compensation". A noun scope ("their lack of *a full-length
     album* has left fans …") keeps the two-thirds rule.
     """
-    words = _keyed(_stems(unconditional(other)))
+    words = _keyed(_stems(_stated(other)))
     if not _holds(scope, words, verb_first=verb_first):
         return False
     present = [w for w in scope if verb_key(w) in words]
@@ -261,7 +281,7 @@ def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -
     # did not lower costs": the direction "decrease" is in both): a clause that states the
     # predicate and denies nothing still asserts it
     return any(
-        _holds(scope, _keyed(_stems(unconditional(c.text))), verb_first=verb_first)
+        _holds(scope, _keyed(_stems(_stated(c.text))), verb_first=verb_first)
         and not _denies_any(scope, c.text)
         for c in clauses(other)
     )

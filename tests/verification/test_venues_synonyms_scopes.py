@@ -157,3 +157,20 @@ def test_laid_off_and_let_go_of_are_one_verb() -> None:
     assert plain_verbs("It laid off 200 workers.") == "It dismissed 200 workers."
     source = "The factory let go of 200 workers last month."
     assert not off_predicate("The factory laid off 200 workers.", source, _nli_over(source))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "The council considered buying the land but decided against it.",
+        "The council planned to buy the land in 2019.",
+        "The council tried to purchase the land twice.",
+    ],
+)
+def test_a_verb_only_intended_is_not_asserted(source: str) -> None:
+    assert negation_conflict("The council did not purchase the land.", source) is None
+
+
+def test_a_verb_done_is_asserted() -> None:
+    source = "The council bought the land for two million pounds."
+    assert negation_conflict("The council did not purchase the land.", source) is not None
