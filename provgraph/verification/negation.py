@@ -305,10 +305,11 @@ def _denies_any(words: Iterable[str], text: str) -> bool:
 
 #: A small amount is no assertion a near-"none" denies: "few residents attended" and
 #: "only 6% trusted it" state what "hardly any residents attended" does ("a few" does
-#: assert some; "only available in the US" is no amount, "the little girl" no amount either).
+#: assert some; "only available in the US" is no amount, "the little girl" no amount either;
+#: "fewer" compares, "fewer transmissions than" asserts transmissions).
 _FEW = re.compile(
     r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\btheir\s)"
-    r"\b(?:few|fewer|little|rarely|seldom|barely|scarcely|hardly)\b|"
+    r"\b(?:few|little|rarely|seldom|barely|scarcely|hardly)\b|"
     r"\bonly\s+(?:\d[\d,.]*\s*(?:%|per\s*cent|percent)?|a\s+(?:few|handful|small|tiny|fraction))",
     re.I,
 )

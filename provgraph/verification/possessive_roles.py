@@ -1,9 +1,12 @@
-"""A one-way relation between two named people stated the other way round: "Anna is Clara's
-mother." against "Clara is Anna's mother."
+"""A one-way relation between two named people (or firms) stated the other way round: "Anna is
+Clara's mother." against "Clara is Anna's mother."; "Google is a subsidiary of Alphabet"
+against "Alphabet is a subsidiary of Google" (session 25: the "of" form, and the relations
+of a firm to its owner).
 
 The NLI model reads such pairs as entailment (0.97): every word of the claim is in the
-source. The rule reads "<name> is/was <name>'s <relation>" on both sides, for relations
-that run one way (a mother is not her child's mother; a teacher not the pupil's), and
+source. The rule reads "<name> is/was <name>'s <relation>" and "<name> is/was a/the
+<relation> of <name>" on both sides, for relations that run one way (a mother is not her
+child's mother; a teacher not the pupil's; a subsidiary not its owner's), and
 reports a conflict when a source sentence states the claim's relation with the two names
 exchanged and none states it the claim's way. A name is matched by any of its words
 ("Anna" is "Anna Berg"). Relations that may hold both ways ("brother", "friend",
@@ -23,12 +26,20 @@ ONE_WAY = frozenset((
     "grandson", "granddaughter", "aunt", "uncle", "niece", "nephew", "teacher", "student",
     "pupil", "mentor", "protege", "boss", "employer", "employee", "successor", "predecessor",
     "deputy", "assistant", "stepmother", "stepfather", "stepson", "stepdaughter",
+    "subsidiary", "division", "owner",
 ))  # fmt: skip
 _NAME = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
 _RELATION = re.compile(
     rf"(?P<a>{_NAME})\s+(?:is|was|became|remains)\s+(?P<b>{_NAME})['\u2019]s\s+"
     r"(?:(?:former|late|eldest|youngest|only|elder|younger|adoptive|biological)\s+)?"
     r"(?P<relation>[a-z]+)\b"
+)
+#: The same relation with "of": "Google is a subsidiary of Alphabet", "the mother of Clara".
+_OF_RELATION = re.compile(
+    rf"(?P<a>{_NAME})\s+(?:is|was|became|remains)\s+(?:a|an|the)\s+"
+    r"(?:(?:former|late|eldest|youngest|only|elder|younger|adoptive|biological|"
+    r"wholly[- ]owned|majority[- ]owned)\s+)?"
+    rf"(?P<relation>[a-z]+)\s+(?:company\s+)?of\s+(?P<b>{_NAME})"
 )
 
 
@@ -44,7 +55,7 @@ class PossessiveSwap:
 def _relations(text: str) -> list[tuple[str, frozenset[str], frozenset[str]]]:
     """``(relation, the holder's name words, the other's)`` of ``text``."""
     out = []
-    for m in _RELATION.finditer(text):
+    for m in (*_RELATION.finditer(text), *_OF_RELATION.finditer(text)):
         relation = m.group("relation")
         if relation in ONE_WAY:
             a = frozenset(w.lower() for w in m.group("a").split())

@@ -155,6 +155,8 @@ def stem(word: str) -> str:
     if w.endswith("'s"):
         w = w[:-2]
     for suffix in ("ingly", "edly", "ing", "ies", "ied", "es", "ed", "ly", "s"):
+        if suffix == "s" and w.endswith(("us", "ss")):
+            break  # "virus", "class": no plural (their plurals lose "es": "viruses" → "virus")
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)] + ("i" if suffix in ("ies", "ied") else "")
             break

@@ -11,6 +11,7 @@ from provgraph.verification.home_places import place_conflict
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.negation import negated_scopes, negation_conflict
 from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.possessive_roles import possessive_swap
 from provgraph.verification.predicate import off_predicate
 from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.synonyms import same_verb, verb_key
@@ -174,3 +175,36 @@ def test_a_verb_only_intended_is_not_asserted(source: str) -> None:
 def test_a_verb_done_is_asserted() -> None:
     source = "The council bought the land for two million pounds."
     assert negation_conflict("The council did not purchase the land.", source) is not None
+
+
+def test_a_firms_owner_stated_the_other_way_round_is_a_swap() -> None:
+    source = "Google is a subsidiary of Alphabet, which was created in 2015."
+    found = possessive_swap("Alphabet is a subsidiary of Google.", source)
+    assert found is not None and found.relation == "subsidiary"
+    assert possessive_swap("Google is a subsidiary of Alphabet.", source) is None
+    # the converse relation states the same fact
+    assert possessive_swap("Alphabet is the parent company of Google.", source) is None
+
+
+def test_fewer_compares_and_denies_nothing() -> None:
+    claim = "Masks do not reduce the spread of respiratory viruses."
+    source = (
+        "In the trial, households that wore masks had significantly fewer respiratory "
+        "virus transmissions than those that did not."
+    )
+    assert negation_conflict(claim, source) is not None
+    # "few" still says there is next to none
+    assert negation_conflict("Hardly any residents attended.", "Few residents attended.") is None
+
+
+def test_a_word_ending_in_us_or_ss_stems_as_its_plural() -> None:
+    assert stem("virus") == stem("viruses")
+    assert stem("class") == stem("classes")
+    assert stem("votes") == stem("vote")
+
+
+def test_affordable_and_expensive_are_opposites() -> None:
+    assert antonym_conflict(
+        "Housing in the town is affordable.",
+        "Housing in the town is among the most expensive in the country.",
+    )
