@@ -27,12 +27,15 @@ from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
 from provgraph.verification.wordsets import BEFORE_PLAIN_VERB, near_stems
 
 _MULTIPLIERS = {"doubl": 2.0, "tripl": 3.0, "trebl": 3.0, "quadrupl": 4.0, "halv": 0.5}
-_MULTIPLIER_RE = re.compile(r"\b(?P<word>doubl|tripl|trebl|quadrupl|halv)(?:ed|es|ing|e)\b", re.I)
 _UP = r"rose|rise[sn]?|increased?|grew|grown|climbed|jumped|gained|went up|up|soared|surged|raised"
 _DOWN = (
     r"fell|fallen|dropped|declined|decreased|shrank|shrunk|down|cut|reduced|lowered|slumped|"
     r"plunged|went down|lost"
 )
+#: Verbs of a change up or down, for other modules' patterns (:mod:`.size_free`).
+CHANGE_VERBS = rf"(?:{_UP}|{_DOWN})"
+#: A size stated by a multiple ("doubled", "halved"): a change's size in a word.
+MULTIPLIER_RE = re.compile(r"\b(?P<word>doubl|tripl|trebl|quadrupl|halv)(?:ed|es|ing|e)\b", re.I)
 #: "fell by a third", "cut the risk of death by half", "grew by a quarter": a fraction
 #: as the size of a change, the change verb at most five words before its "by"; an
 #: approximation before the fraction ("by about a tenth") keeps its band.
@@ -124,7 +127,7 @@ def _is_change(text: str, m: re.Match[str]) -> bool:
 def extract_changes(text: str) -> list[Change]:
     """The relative changes ``text`` states, in text order."""
     out: list[Change] = []
-    for m in _MULTIPLIER_RE.finditer(text):
+    for m in MULTIPLIER_RE.finditer(text):
         if not _is_change(text, m):
             continue
         low, high = _multiplier(text, m)

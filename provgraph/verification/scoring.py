@@ -9,8 +9,8 @@ pairs and for coverage candidates.
 
 One concern, in one place on purpose: the order of the stages and what each passes to
 the next. Every runner here is a few lines over its own module (``focus``,
-``polarity``, ``valuefree``, ``unknown_free``, ``predicate``, …); loading the stages is
-:mod:`.stages`.
+``polarity``, ``valuefree``, ``unknown_free``, ``size_free``, ``predicate``, …); loading
+the stages is :mod:`.stages`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from provgraph.verification.polarity import reread_negated
 from provgraph.verification.predicate import off_predicate
 from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.signals import Signals
+from provgraph.verification.size_free import reread_without_sizes
 from provgraph.verification.source_view import source_view
 from provgraph.verification.sources import ResolvedSource
 from provgraph.verification.stages import Stages
@@ -282,6 +283,13 @@ def _run_unknown_free(
     _reread(out, todo, reread_without_unknowns(_pair_scorer(stages), items))
 
 
+def _run_size_free(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+    """Windows re-read without the sizes of changes the claim does not state (size_free.py)."""
+    todo = [i for i in live if "nli" in out[i].scores]
+    items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
+    _reread(out, todo, reread_without_sizes(_pair_scorer(stages), items))
+
+
 def _run_predicate_check(
     stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]
 ) -> None:
@@ -349,6 +357,7 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
         ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
         ("nli", stages.nli is not None and stages.config.nli_polarity, _run_polarity),
         ("nli", stages.nli is not None, _run_unknown_free),
+        ("nli", stages.nli is not None, _run_size_free),
         ("nli", stages.nli is not None and stages.config.nli_value_free, _run_value_free),
         ("nli", stages.nli is not None, _run_predicate_check),
     ]

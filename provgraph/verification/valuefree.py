@@ -213,3 +213,9 @@ def reread_without_values(
         raw = {**nli.raw, "value_free_form": plan[0], "value_free_contradiction": read[0]}
         out.append((nli.model_copy(update={"raw": raw}), updated))
     return out
+
+
+#: Any value :func:`value_free_form` can open: money, a percentage or a count.
+QUANTITY_RE = re.compile(
+    rf"{_MONEY.pattern}|{_PERCENT.pattern}|\b(?:{_DIGITS}|{_WORDS}){_SCALE}(?!\w)", re.IGNORECASE
+)

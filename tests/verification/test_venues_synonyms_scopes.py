@@ -14,6 +14,7 @@ from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.possessive_roles import possessive_swap
 from provgraph.verification.predicate import off_predicate
 from provgraph.verification.report import Evidence, StageScore
+from provgraph.verification.size_free import reread_without_sizes, without_sizes
 from provgraph.verification.synonyms import same_verb, verb_key
 from provgraph.verification.unknowns import unknown_statement
 from provgraph.verification.wordsets import stem
@@ -208,3 +209,80 @@ def test_affordable_and_expensive_are_opposites() -> None:
         "Housing in the town is affordable.",
         "Housing in the town is among the most expensive in the country.",
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "window", "rewritten"),
+    [
+        (
+            "Crime in the city fell last year.",
+            "Recorded crime in the city declined by 8% last year.",
+            "Recorded crime in the city declined last year.",
+        ),
+        (
+            "The population declined.",
+            "The population shrank by 20,000 people.",
+            "The population shrank.",
+        ),
+        (
+            "Unemployment went down.",
+            "Unemployment fell by two percentage points to 5%.",
+            "Unemployment fell to 5%.",
+        ),
+        (
+            "The drug cut deaths.",
+            "The drug cut the risk of death by about 30 percent in the trial.",
+            "The drug cut the risk of death in the trial.",
+        ),
+    ],
+)
+def test_the_size_of_a_change_the_claim_does_not_state_is_left_out(
+    claim: str, window: str, rewritten: str
+) -> None:
+    assert without_sizes(claim, window) == rewritten
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        "Crime fell sharply.",
+        "Crime fell by a third.",
+        "Crime fell by 5%.",
+        "Crime halved.",
+        "Crime fell slightly.",
+    ],
+)
+def test_a_claim_that_states_a_size_keeps_the_sources(claim: str) -> None:
+    assert without_sizes(claim, "Crime declined by 0.5% last year.") is None
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.read: list[tuple[str, str]] = []
+
+    def predict_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float | None]]:
+        self.read += pairs
+        return [(0.2, 0.79) if "8%" in w else (0.75, 0.23) for w, _c in pairs]
+
+
+def test_the_size_free_reading_keeps_the_larger_entailment_and_smaller_contradiction() -> None:
+    claim = "Crime in the city fell last year."
+    window = "Recorded crime in the city declined by 8% last year."
+    nli = StageScore(
+        stage="nli",
+        score=0.2,
+        raw={"entailment": 0.2, "contradiction": 0.79, "max_contradiction": 0.79},
+        evidence=Evidence(source_key="d", start=0, end=len(window), text=window),
+    )
+    signals = {"nli_entailment": 0.2, "nli_contradiction": 0.79, "nli_max_contradiction": 0.79}
+    reader = _Reader()
+    ((score, updated),) = [
+        r for r in reread_without_sizes(reader, [(claim, window, nli, signals)]) if r
+    ]
+    assert reader.read == [("Recorded crime in the city declined last year.", claim)]
+    assert updated == {
+        "nli_entailment": 0.75,
+        "nli_contradiction": 0.23,
+        "nli_max_contradiction": 0.23,
+    }
+    assert score.raw["size_free_window"] == "Recorded crime in the city declined last year."
