@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.object_lists import object_list
+from provgraph.verification.object_lists import name_list_statements, object_list
 from provgraph.verification.word_classes import (
     AUX as _AUX,
 )
@@ -280,11 +280,22 @@ def split_statements(sentence: str) -> list[str]:
     """The statements of ``sentence`` (itself alone when it is not a coordination of them).
 
     At most :data:`MAX_PARTS` parts; every part is a sentence of its own (shared
-    subject re-attached, capitalised, full stop). Never raises.
+    subject re-attached, capitalised, full stop). A sentence no coordination cuts may
+    still list names after its verb ("approved in Canada and Japan": one statement per
+    name, :func:`~provgraph.verification.object_lists.name_list_statements`, session 25).
+    Never raises.
     """
     text = sentence.strip()
     if not text:
         return []
+    parts = _coordinated(text)
+    if len(parts) > 1:
+        return parts
+    return name_list_statements(text, MAX_PARTS) or parts
+
+
+def _coordinated(text: str) -> list[str]:
+    """:func:`split_statements` by coordinations of clauses, verb phrases and objects."""
     body = text.rstrip(".!? ")
     cuts = [
         m

@@ -9,6 +9,8 @@ last, no preposition), and the verb not one whose objects act together ("combine
 
 from __future__ import annotations
 
+import re
+
 from provgraph.verification.word_classes import (
     DETERMINERS,
     NUMBER_WORDS,
@@ -63,3 +65,48 @@ def object_list(subject_verb: str, first: str, rest: str) -> bool:
     if not lemmas or lemmas[0] in _JOINT_VERBS:
         return False
     return simple_noun_phrase(words(first)[len(head) :]) and simple_noun_phrase(words(rest))
+
+
+#: A name: up to three capitalised words ("Canada", "South Korea", "New York City").
+_NAME = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+#: A list of two or more names after the verb: "in Canada and Japan", "English, French
+#: and German". Not the sentence's first word (a subject list is never cut).
+_NAME_LIST = re.compile(
+    rf"(?<=\s)(?P<items>{_NAME}(?:,\s*{_NAME})*,?\s+and\s+{_NAME})(?=[\s.,;:!?]|$)"
+)
+#: Words before a list whose names act together: "between Spain and Italy", "a merger of
+#: Exxon and Mobil", "both Apple and Google", "from Lisbon and Porto", "met with A and B".
+_TOGETHER_BEFORE = re.compile(
+    r"\b(?:between|among|amongst|both|of|from|with|versus|vs|and|or)\s*$", re.IGNORECASE
+)
+_ITEM_CUT = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+
+
+def name_list_statements(sentence: str, most: int) -> list[str] | None:
+    """``sentence`` once per name of a list after its verb ("The vaccine was approved in
+    Canada and Japan." → "… in Canada." / "… in Japan."), or None: no such list, names
+    that act together (after "between", "of", "with", a joint verb such as "merged"), more
+    than ``most`` names, or no verb before the list.
+
+    Each name is a statement a source may state or not: a source naming one of them
+    supports half of the claim, and a list it leaves a name out of ("available in English
+    and French" for "English, French and German") does not contradict the claim.
+    """
+    from lemminflect import getLemma
+
+    body = sentence.strip().rstrip(".!? ")
+    for m in _NAME_LIST.finditer(body):
+        before, after = body[: m.start()], body[m.end() :]
+        if _TOGETHER_BEFORE.search(before):
+            continue
+        verbs = [w for w in words(before) if is_verb(w)]
+        if not verbs:
+            continue  # a list before any verb is the subject's: "Smith and Jones wrote …"
+        lemma = getLemma(verbs[-1].lower(), "VERB")
+        if lemma and lemma[0] in _JOINT_VERBS:
+            continue
+        items = [item for item in _ITEM_CUT.split(m.group("items")) if item]
+        if not 2 <= len(items) <= most:
+            return None
+        return [f"{before}{item}{after}." for item in items]
+    return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.home_places import place_conflict
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.negation import negated_scopes, negation_conflict
@@ -286,3 +287,31 @@ def test_the_size_free_reading_keeps_the_larger_entailment_and_smaller_contradic
         "nli_max_contradiction": 0.23,
     }
     assert score.raw["size_free_window"] == "Recorded crime in the city declined last year."
+
+
+@pytest.mark.parametrize(
+    ("claim", "parts"),
+    [
+        (
+            "The vaccine was approved in Canada and Japan.",
+            ["The vaccine was approved in Canada.", "The vaccine was approved in Japan."],
+        ),
+        (
+            "The app is available in English, French and German.",
+            [
+                "The app is available in English.",
+                "The app is available in French.",
+                "The app is available in German.",
+            ],
+        ),
+        # names that act together, a subject list, or too many names stay whole
+        ("The match between Spain and Italy ended 1-1.", None),
+        ("The merger of Exxon and Mobil was approved in 1999.", None),
+        ("Smith and Jones wrote the paper.", None),
+        ("The app is available in English, French, German and Spanish.", None),
+    ],
+)
+def test_a_list_of_names_after_the_verb_makes_one_statement_per_name(
+    claim: str, parts: list[str] | None
+) -> None:
+    assert split_statements(claim) == (parts or [claim])
