@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.11"
+ENGINE_VERSION = "0.4.12"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -95,7 +95,16 @@ between two names stated the other way round, and windows re-read without clause
 say something else was not measured — agents.py, claimsplit.py, object_lists.py,
 antonyms.py, home_places.py, unknowns.py, ended_states.py, quantities.py,
 quantulum_reader.py, unit_phrases.py, proportions.py, wordsets.py, possessive_roles.py,
-meaning_conflicts.py, unknown_free.py, scoring.py)."""
+meaning_conflicts.py, unknown_free.py, scoring.py; 0.4.12, sessions 24-25: "rather than X,
+Y" fronted, "just over / under" as near bounds, multiples of adjectives as comparatives,
+the support of a source silent on the claim's predicate capped, an event's venue as a
+one-place relation, a cause under investigation as unknown, synonymous verbs in the
+predicate and negation tests, a verb only intended is not asserted, "fewer … than" denies
+nothing, one-way relations in their "of" form, the size of a change the claim does not
+state re-read without it, a list of names after the verb as one statement per name —
+alternatives.py, bounds.py, degrees.py, antonyms.py, verdicts.py, predicate.py,
+home_places.py, unknowns.py, synonyms.py, phrasal.py, negation.py, possessive_roles.py,
+size_free.py, window_rereads.py, object_lists.py, claimsplit.py, wordsets.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
