@@ -110,22 +110,12 @@ def _masked(text: str) -> str:
 #: only: elsewhere (antonyms, relatedness) "higher" and "raised" stay themselves.
 _ASSOCIATION = stem("linked")
 _INCREASE, _DECREASE = stem("increase"), stem("decrease")
+_DECREASE_WORDS = (
+    "reduce", "reduction", "lower", "fewer", "prevent", "prevention", "lessen", "shorten",
+    "curb", "cut",
+)  # fmt: skip
 _EFFECT = {
-    **{
-        stem(w): _DECREASE
-        for w in (
-            "reduce",
-            "reduction",
-            "lower",
-            "fewer",
-            "prevent",
-            "prevention",
-            "lessen",
-            "shorten",
-            "curb",
-            "cut",
-        )
-    },
+    **{stem(w): _DECREASE for w in _DECREASE_WORDS},
     **{stem(w): _INCREASE for w in ("raise", "higher", "greater", "boost", "lengthen")},
 }
 
@@ -233,8 +223,10 @@ def unconditional(text: str) -> str:
 #: "planned to *close* the plant", "tried to *sell* it" assert no purchase, closure or sale.
 _INTENDED = re.compile(
     r"\b(?:consider(?:s|ed|ing)?|contemplat(?:es|ed|ing)|propos(?:es|ed|ing)(?:\s+to)?|"
-    r"(?:plan|want|hope|seek|sought|threaten|intend|offer|try|tri|aim|attempt|vow|pledge|"
-    r"promise|expect)(?:s|ed|ing|ned|ning)?\s+to)\s+(?P<verb>[a-z]+)",
+    r"(?:plan(?:s|ned|ning)?|hop(?:e|es|ed|ing)|pledg(?:e|es|ed|ing)|promis(?:e|es|ed|ing)|"
+    r"tr(?:y|ies|ied|ying)|seek(?:s|ing)?|sought|"
+    r"(?:want|threaten|intend|offer|aim|attempt|vow|expect)(?:s|ed|ing)?)\s+to)"
+    r"\s+(?P<verb>[a-z]+)",
     re.IGNORECASE,
 )
 

@@ -5,6 +5,9 @@ usually a list, and a list is cut only when it is one of the verb's objects: bot
 simple noun phrases (a determiner or a number, at most three lower-case words, a noun
 last, no preposition), and the verb not one whose objects act together ("combined",
 "compared", "linked"). Anything else stays whole (session 23).
+
+A list of names after the verb ("approved in Canada and Japan") is cut the same way, one
+statement per name (:func:`name_list_statements`, session 25).
 """
 
 from __future__ import annotations

@@ -216,6 +216,4 @@ def reread_without_values(
 
 
 #: Any value :func:`value_free_form` can open: money, a percentage or a count.
-QUANTITY_RE = re.compile(
-    rf"{_MONEY.pattern}|{_PERCENT.pattern}|\b(?:{_DIGITS}|{_WORDS}){_SCALE}(?!\w)", re.IGNORECASE
-)
+QUANTITY_RE = re.compile(rf"{_MONEY.pattern}|{_PERCENT.pattern}|{_NUMBER.pattern}", re.IGNORECASE)
