@@ -19,6 +19,7 @@ from provgraph.verification.size_free import reread_without_sizes, without_sizes
 from provgraph.verification.synonyms import same_verb, verb_key
 from provgraph.verification.unknowns import unknown_statement
 from provgraph.verification.wordsets import stem
+from tests.verification.scripted_scorer import ScriptedScorer
 
 
 def _nli_over(source: str) -> StageScore:
@@ -257,15 +258,6 @@ def test_a_claim_that_states_a_size_keeps_the_sources(claim: str) -> None:
     assert without_sizes(claim, "Crime declined by 0.5% last year.") is None
 
 
-class _Reader:
-    def __init__(self) -> None:
-        self.read: list[tuple[str, str]] = []
-
-    def predict_pairs(self, pairs: list[tuple[str, str]]) -> list[tuple[float, float | None]]:
-        self.read += pairs
-        return [(0.2, 0.79) if "8%" in w else (0.75, 0.23) for w, _c in pairs]
-
-
 def test_the_size_free_reading_keeps_the_larger_entailment_and_smaller_contradiction() -> None:
     claim = "Crime in the city fell last year."
     window = "Recorded crime in the city declined by 8% last year."
@@ -276,17 +268,18 @@ def test_the_size_free_reading_keeps_the_larger_entailment_and_smaller_contradic
         evidence=Evidence(source_key="d", start=0, end=len(window), text=window),
     )
     signals = {"nli_entailment": 0.2, "nli_contradiction": 0.79, "nli_max_contradiction": 0.79}
-    reader = _Reader()
+    rewritten = "Recorded crime in the city declined last year."
+    reader = ScriptedScorer({(rewritten, claim): (0.75, 0.23)})
     ((score, updated),) = [
         r for r in reread_without_sizes(reader, [(claim, window, nli, signals)]) if r
     ]
-    assert reader.read == [("Recorded crime in the city declined last year.", claim)]
+    assert reader.read == [(rewritten, claim)]
     assert updated == {
         "nli_entailment": 0.75,
         "nli_contradiction": 0.23,
         "nli_max_contradiction": 0.23,
     }
-    assert score.raw["size_free_window"] == "Recorded crime in the city declined last year."
+    assert score.raw["size_free_window"] == rewritten
 
 
 @pytest.mark.parametrize(
