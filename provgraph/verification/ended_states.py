@@ -217,6 +217,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         for state, (asserted, endings) in _STATES.items()
         if any(re.search(rf"\b{re.escape(p)}(?!\w*\s+by\b)", low_claim) for p in asserted)
         and (state != "office" or _OFFICE.search(claim))
+        and not _denied(asserted, low_claim, claim)
     ]
     doing = _still_doing(low_claim)
     if doing is not None:
@@ -247,6 +248,16 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                 shared = len(rest & set(content_stems(sentence.text))) / len(rest) if rest else None
                 return StateFinding(state, event, shared)
     return None
+
+
+def _denied(phrases: tuple[str, ...], low_claim: str, claim: str) -> bool:
+    """Does the claim negate the state it names ("is *no longer* in operation", "is not
+    open")? Then it asserts no current state for an ending to contradict."""
+    denied = [w for _cue, scope in negated_scopes(claim) for w in scope]
+    named = [
+        w for p in phrases if re.search(rf"\b{re.escape(p)}", low_claim) for w in content_stems(p)
+    ]
+    return any(a.startswith(b) or b.startswith(a) for a in named for b in denied)
 
 
 #: Leaving a body by name: "left the Democratic Party", "quit the union" (not the side: "on

@@ -252,6 +252,11 @@ def _contrasted(text: str) -> set[str]:
     return out
 
 
+#: Where a sentence turns from one statement to a contrasting one ("rejected the fees *but*
+#: approved a bike lane"): a predicate is asserted only by words on one side of it.
+_CONTRAST_SEGMENT = re.compile(r"\s(?:but|whereas|while|although|though)\s|;", re.IGNORECASE)
+
+
 def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -> bool:
     """Is the negated predicate stated without negation (or setting aside) in ``other``?
 
@@ -261,10 +266,14 @@ def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -
     denies "agreed to pay compensation". A noun scope ("their lack of *a full-length
     album* has left fans …") keeps the two-thirds rule.
     """
-    words = _keyed(_stems(_stated(other)))
-    if not _holds(scope, words, verb_first=verb_first):
+    held = [
+        words
+        for part in _CONTRAST_SEGMENT.split(other)
+        if _holds(scope, words := _keyed(_stems(_stated(part))), verb_first=verb_first)
+    ]
+    if not held:
         return False
-    present = [w for w in scope if verb_key(w) in words]
+    present = [w for w in scope if verb_key(w) in held[0]]
     if _ended(present, other):
         return False
     if not _denies_any(present, other):

@@ -40,6 +40,7 @@ import re
 from typing import Any
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.ended_states import ended_state
 from provgraph.verification.endings import ends_statement
 from provgraph.verification.focus import PairScorer
 from provgraph.verification.negation import negated_scopes, negation_conflict
@@ -131,7 +132,8 @@ def reading_windows(source: str, nli: StageScore) -> list[str]:
 
 
 #: The positive form's contradiction where a window sentence ends what it asserts
-#: (:mod:`.endings`), states its opposite (:mod:`.antonyms`: "The contract was legal."
+#: (:mod:`.endings`; a current state, :mod:`.ended_states`: "The mine is no longer in
+#: operation." against "The mine closed in 2015"), states its opposite (:mod:`.antonyms`: "The contract was legal."
 #: against "found the contract illegal") or denies it (:mod:`.negation`: "ruled out job
 #: cuts"): what the model gives a clear contradiction.
 ENDED_CONTRADICTION = 0.9
@@ -154,6 +156,7 @@ def _read(
     entailment, contradiction = scores[(window, positive)]
     if contradiction is not None and (
         ends_statement(positive, window)
+        or ended_state(positive, window) is not None
         or antonym_conflict(positive, window) is not None
         or _denied_by(window, positive)
     ):

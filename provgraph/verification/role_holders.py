@@ -88,6 +88,15 @@ _HOLDER_AFTER = re.compile(
     rf"^(?:(?:\s+of\s+(?:the\s+)?{_NAME})?(?:\s*,\s*|\s+(?P<copula>{_PRESENT}|{_PAST})\s+)|\s+)"
     rf"(?P<name>{_NAME})"
 )
+#: An appointment: "named David Ortiz (as) chief financial officer", "Maria Chen was appointed
+#: (the company's) chief financial officer". Compared only with another appointment: the
+#: one who is CFO now may have been appointed since.
+_APPOINTING = r"named|appointed|elected|made|chose|chosen|picked|tapped|selected|promoted"
+_APPOINTED_BEFORE = re.compile(
+    rf"(?:\b(?:{_APPOINTING})\s+(?P<name>{_NAME})"
+    rf"|(?P<passive>{_NAME})\s+(?:was|were|has been|have been|had been|is|is being)\s+"
+    rf"(?:{_APPOINTING}))\s+(?:as\s+|to\s+)?{_DETERMINERS}$"
+)
 _BODY_AFTER = re.compile(rf"^\s+of\s+(?:the\s+)?(?P<body>{_NAME})")
 #: A capitalised possessive before the office names its body ("Acme's chief executive").
 _BODY_BEFORE = re.compile(r"\b(?P<body>[A-Z][\w-]+)['\u2019]s?\s+(?:\w+\s+)?$")
@@ -106,6 +115,7 @@ class Holding:
     holder: str
     body: str | None
     past: bool
+    appointed: bool = False
 
 
 @dataclass(frozen=True)
@@ -138,6 +148,12 @@ def holdings(text: str) -> list[Holding]:
         office = _OFFICES[m.group("office").lower()]
         body_m = _BODY_AFTER.match(after) or _BODY_BEFORE.search(before)
         body = body_m.group("body").lower() if body_m else None
+        appointed = _APPOINTED_BEFORE.search(before)
+        if appointed is not None:
+            name = appointed.group("name") or appointed.group("passive")
+            if name.split()[0].lower() not in _NOT_NAMES:
+                out.append(Holding(office, name, body, past=False, appointed=True))
+            continue
         left = _HOLDER_BEFORE.search(before)
         right = _HOLDER_AFTER.match(after)
         for found in (left, right):
@@ -172,7 +188,11 @@ def role_holder_conflict(claim: str, window: str) -> RoleHolderConflict | None:
     for mine in claimed:
         if not _names(mine.holder) & window_words:
             continue  # the source does not speak of the claim's person
-        same_office = [h for h in stated if h.office == mine.office and _same_body(h, mine)]
+        same_office = [
+            h
+            for h in stated
+            if h.office == mine.office and h.appointed == mine.appointed and _same_body(h, mine)
+        ]
         if any(_same_person(h.holder, mine.holder) for h in same_office):
             continue
         if same_office:

@@ -1,0 +1,93 @@
+"""A predicate asserted only across a contrast, appointments to a one-holder office, a
+negated current state, and hot / cool (session 26)."""
+
+from __future__ import annotations
+
+import pytest
+
+from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.ended_states import ended_state
+from provgraph.verification.negation import negation_conflict
+from provgraph.verification.polarity import reread_negated
+from provgraph.verification.report import Evidence, StageScore
+from provgraph.verification.role_holders import holdings, role_holder_conflict
+from tests.verification.scripted_scorer import ScriptedScorer
+
+_COUNCIL = "The council rejected the proposed parking fees but approved a new bike lane."
+
+
+def test_a_predicate_is_asserted_only_on_one_side_of_a_contrast() -> None:
+    # "approved" and "parking fees" are in the sentence, on either side of its "but"
+    assert negation_conflict("The council did not approve the new parking fees.", _COUNCIL) is None
+    found = negation_conflict("The council did not approve the new bike lane.", _COUNCIL)
+    assert found is not None and found.side == "claim"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The plant did not cut its emissions.", "The plant cut its emissions; it also hired."),
+        (
+            "The firm did not pay a dividend.",
+            "Although profits fell, the firm paid a dividend to its shareholders.",
+        ),
+    ],
+)
+def test_a_predicate_within_one_side_of_a_contrast_is_still_asserted(
+    claim: str, source: str
+) -> None:
+    found = negation_conflict(claim, source)
+    assert found is not None and found.side == "claim"
+
+
+_BOARD = "The board named David Ortiz chief financial officer and Maria Chen head of legal."
+
+
+def test_an_appointment_names_the_office_holder() -> None:
+    appointed = holdings(_BOARD)
+    assert [(h.office, h.holder, h.appointed) for h in appointed] == [
+        ("cfo", "David Ortiz", True)
+    ]
+    passive = holdings("Maria Chen was appointed the company's chief financial officer.")
+    assert [(h.office, h.holder, h.appointed) for h in passive] == [("cfo", "Maria Chen", True)]
+
+
+def test_an_appointment_of_another_person_is_a_conflict() -> None:
+    found = role_holder_conflict("Maria Chen was appointed chief financial officer.", _BOARD)
+    assert found is not None and (found.claim, found.source) == ("Maria Chen", "David Ortiz")
+    assert role_holder_conflict("David Ortiz was appointed chief financial officer.", _BOARD) is None
+
+
+def test_an_appointment_is_not_compared_with_a_present_holder() -> None:
+    # the one who is chair now may have been appointed after the claim's appointment
+    claim = "Lena Fischer was elected chair of the board."
+    assert role_holder_conflict(claim, "Lena Fischer left; Tom Hall is the chair.") is None
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["The mine is no longer in operation.", "The mine is not operating any more."],
+)
+def test_a_state_the_claim_denies_is_no_current_state(claim: str) -> None:
+    assert ended_state(claim, "The mine closed in 2015 and the site is now a park.") is None
+    assert ended_state("The mine is still in operation.", "The mine closed in 2015.") is not None
+
+
+def test_a_negated_state_that_the_source_ended_reads_as_its_positive_form_contradicted() -> None:
+    claim, source = "The mine is no longer in operation.", "The mine closed in 2015."
+    evidence = Evidence(source_key="d_1", start=0, end=len(source), text=source)
+    nli = StageScore(stage="nli", score=0.09, raw={}, evidence=evidence)
+    signals = {"nli_entailment": 0.09, "nli_contradiction": 0.88, "nli_max_contradiction": 0.88}
+    scorer = ScriptedScorer({(source, "The mine is in operation."): (0.1, 0.2)})
+    done = reread_negated(scorer, [(claim, source, nli, signals)])[0]
+    assert done is not None
+    _score, updated = done
+    # the model's 0.2 on the positive form is raised: the source ends the state it asserts
+    assert updated["nli_contradiction"] == pytest.approx(0.88 * (1 - 0.9))
+
+
+def test_cool_is_the_opposite_of_hot_at_any_degree() -> None:
+    found = antonym_conflict(
+        "The summer was unusually cool.", "The summer was one of the hottest on record."
+    )
+    assert found is not None and (found.claim_word, found.source_word) == ("cool", "hot")
