@@ -133,9 +133,9 @@ def reading_windows(source: str, nli: StageScore) -> list[str]:
 
 #: The positive form's contradiction where a window sentence ends what it asserts
 #: (:mod:`.endings`; a current state, :mod:`.ended_states`: "The mine is no longer in
-#: operation." against "The mine closed in 2015"), states its opposite (:mod:`.antonyms`: "The contract was legal."
-#: against "found the contract illegal") or denies it (:mod:`.negation`: "ruled out job
-#: cuts"): what the model gives a clear contradiction.
+#: operation." against "The mine closed in 2015"), states its opposite (:mod:`.antonyms`:
+#: "The contract was legal." against "found the contract illegal") or denies it
+#: (:mod:`.negation`: "ruled out job cuts"): what the model gives a clear contradiction.
 ENDED_CONTRADICTION = 0.9
 
 

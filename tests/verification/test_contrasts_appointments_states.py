@@ -45,9 +45,7 @@ _BOARD = "The board named David Ortiz chief financial officer and Maria Chen hea
 
 def test_an_appointment_names_the_office_holder() -> None:
     appointed = holdings(_BOARD)
-    assert [(h.office, h.holder, h.appointed) for h in appointed] == [
-        ("cfo", "David Ortiz", True)
-    ]
+    assert [(h.office, h.holder, h.appointed) for h in appointed] == [("cfo", "David Ortiz", True)]
     passive = holdings("Maria Chen was appointed the company's chief financial officer.")
     assert [(h.office, h.holder, h.appointed) for h in passive] == [("cfo", "Maria Chen", True)]
 
@@ -55,7 +53,8 @@ def test_an_appointment_names_the_office_holder() -> None:
 def test_an_appointment_of_another_person_is_a_conflict() -> None:
     found = role_holder_conflict("Maria Chen was appointed chief financial officer.", _BOARD)
     assert found is not None and (found.claim, found.source) == ("Maria Chen", "David Ortiz")
-    assert role_holder_conflict("David Ortiz was appointed chief financial officer.", _BOARD) is None
+    own = "David Ortiz was appointed chief financial officer."
+    assert role_holder_conflict(own, _BOARD) is None
 
 
 def test_an_appointment_is_not_compared_with_a_present_holder() -> None:
