@@ -22,7 +22,9 @@ def judge_relative(change: Change, window_changes: list[Change]) -> tuple[Outcom
     mismatch needs :data:`~provgraph.verification.slots.SAME_SUBJECT_SCORE`.
     """
     scored = [
-        (2 * len(change.near & w.near) + len(change.clause & w.clause), w) for w in window_changes
+        (2 * len(change.near & w.near) + len(change.clause & w.clause), w)
+        for w in window_changes
+        if w.points == change.points  # a ratio and a difference of percentages differ in kind
     ]
     if not scored:
         return Outcome.NO_SIGNAL, None

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from provgraph.verification.bounds import bounded
 from provgraph.verification.fraction_words import FRACTION_BAND, fraction_percent
 from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
-from provgraph.verification.wordsets import BEFORE_PLAIN_VERB, near_stems
+from provgraph.verification.wordsets import BEFORE_PLAIN_VERB, SMALL_NUMBERS, near_stems
 
 _MULTIPLIERS = {"doubl": 2.0, "tripl": 3.0, "trebl": 3.0, "quadrupl": 4.0, "halv": 0.5}
 _UP = r"rose|rise[sn]?|increased?|grew|grown|climbed|jumped|gained|went up|up|soared|surged|raised"
@@ -76,6 +76,22 @@ _PCT_NOUN_RE = re.compile(
     rf"(?P<down>drop|fall|decline|decrease|cut|reduction|loss|slump))\b",
     re.IGNORECASE,
 )
+#: "rose by five percentage points", "fell 2.5 points" after a percentage, "a 3-point
+#: drop": a difference of two percentages, not a ratio ("from 61% to 66%" is +5 points).
+_POINTS = (
+    r"(?P<num>\d+(?:\.\d+)?|" + "|".join(sorted(SMALL_NUMBERS, key=len, reverse=True)) + r")"
+    r"[\s-]*(?:percentage|per\s?cent(?:age)?)[\s-]*points?\b"
+)
+_VERB_POINTS_RE = re.compile(
+    rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:by\s+)?(?:(?:an?|some|just|well)\s+)?"
+    rf"(?:(?:about|around|nearly|almost|roughly|more than|over|less than|under)\s+)?{_POINTS}",
+    re.IGNORECASE,
+)
+_POINTS_NOUN_RE = re.compile(
+    rf"{_POINTS}\s+(?:(?P<up>increase|rise|jump|gain|growth)|"
+    rf"(?P<down>drop|fall|decline|decrease|cut|reduction|loss))\b",
+    re.IGNORECASE,
+)
 _MULTIPLIER_BAND = 0.1
 
 
@@ -95,6 +111,8 @@ class Change:
     near: frozenset[str]
     clause: frozenset[str]
     value_span: tuple[int, int] | None
+    #: A difference in percentage points (new − old), not a ratio new/old.
+    points: bool = False
 
 
 def _multiplier(text: str, m: re.Match[str]) -> tuple[float, float]:
@@ -156,10 +174,34 @@ def extract_changes(text: str) -> list[Change]:
             out.append(
                 Change(max(0.0, low), high, m.group(0), m.start(), m.end(), near, clause, span)
             )
+    out += _point_changes(text)
     return sorted(out, key=lambda c: c.start)
 
 
-def _ratio(old: Mention, new: Mention) -> tuple[float, float] | None:
+def _point_changes(text: str) -> list[Change]:
+    """The changes in percentage points of ``text``: their difference as ``[low, high]``."""
+    out: list[Change] = []
+    for pattern in (_VERB_POINTS_RE, _POINTS_NOUN_RE):
+        for m in pattern.finditer(text):
+            if any(c.start < m.end() and m.start() < c.end for c in out):
+                continue
+            num = m.group("num").lower()
+            value = float(SMALL_NUMBERS.get(num, 0) if num in SMALL_NUMBERS else num)
+            places = len(num.split(".")[1]) if "." in num else 0
+            p_low, p_high = bounded(text, m.start("num"), m.end(), value, 0.5 * 10.0**-places)
+            low, high = (p_low, p_high) if m.group("up") else (-p_high, -p_low)
+            near, clause = near_stems(text, m.start(), m.end())
+            span = (m.start("num"), m.end())
+            out.append(Change(low, high, m.group(0), m.start(), m.end(), near, clause, span, True))
+    return out
+
+
+def _ratio(old: Mention, new: Mention, *, points: bool = False) -> tuple[float, float] | None:
+    """new/old as an interval; with ``points``, new − old of two percentages."""
+    if points:
+        if old.kind != "percent" or new.kind != "percent":
+            return None
+        return new.low - old.high, new.high - old.low
     if old.low <= 0 or not all(math.isfinite(v) for v in (old.low, old.high, new.low, new.high)):
         return None
     return new.low / old.high, new.high / old.low
@@ -172,7 +214,7 @@ def judge_change(
     and the source change (old, new) it agrees with (None unless it agrees)."""
     scored: list[tuple[int, tuple[float, float], tuple[Mention, Mention]]] = []
     for old, new in source:
-        ratio = _ratio(old, new)
+        ratio = _ratio(old, new, points=change.points)
         if ratio is None:
             continue
         near = old.near | new.near

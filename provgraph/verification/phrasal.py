@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from provgraph.verification.wordsets import SMALL_NUMBERS
+
 #: (verb lemma, particle, one-word verb lemma).
 PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("turn", "down", "reject"),
@@ -78,13 +80,35 @@ def _table(
     return pattern, forms
 
 
+#: Jobs cut are workers dismissed: "cut 2,000 jobs" / "laid off 2,000 workers", and the
+#: opposite of "hired 2,000 workers". The verb's tense is kept ("cuts" → "dismisses").
+_JOB_CUTS = re.compile(
+    r"\b(?P<verb>cut|cuts|cutting|shed|sheds|shedding|slash(?:es|ed|ing)?|"
+    r"eliminat(?:e|es|ed|ing)|ax(?:e|es|ed|ing))\s+"
+    r"(?P<count>(?:(?:about|around|some|nearly|almost|more than|over|up to|roughly)\s+)?"
+    r"(?:[\d,.]+(?:\s+(?:million|thousand))?|" + "|".join(SMALL_NUMBERS) + r"|"
+    r"(?:several\s+|a\s+few\s+)?(?:hundreds?|thousands?|dozens?)(?:\s+of)?)\s+)?"
+    r"(?P<kind>(?:(?!(?:in|of|on|to|for|at|the|back|its|their|from)\b)[a-z-]+\s+)?)jobs\b",
+    re.IGNORECASE,
+)
+_DISMISSED = {"s": "dismisses", "ing": "dismissing"}
+
+
+def _workers_dismissed(match: re.Match[str]) -> str:
+    verb = match.group("verb").lower()
+    ending = "ing" if verb.endswith("ing") else "s" if verb.endswith("s") else ""
+    form = _DISMISSED.get(ending, "dismissed")
+    return f"{form} {match.group('count') or ''}{match.group('kind')}workers"
+
+
 def plain_verbs(text: str) -> str:
-    """``text`` with each listed phrasal verb replaced by its one-word verb (same tense).
+    """``text`` with each listed phrasal verb replaced by its one-word verb (same tense),
+    and jobs cut read as workers dismissed.
 
     "The board turned it down" → "The board rejected it"; text without one is returned
     unchanged. Offsets are not kept: for word comparisons, never for evidence spans.
     """
-    return _plain(text, PHRASAL_VERBS + IDIOMS)
+    return _JOB_CUTS.sub(_workers_dismissed, _plain(text, PHRASAL_VERBS + IDIOMS))
 
 
 def plain_idioms(text: str) -> str:

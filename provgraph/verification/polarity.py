@@ -40,6 +40,7 @@ import re
 from typing import Any
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.endings import ends_statement
 from provgraph.verification.focus import PairScorer
@@ -149,19 +150,32 @@ def _denied_by(window: str, positive: str) -> bool:
 
 def _read(
     scores: dict[tuple[str, str], tuple[float, float | None]], window: str, positive: str
-) -> tuple[float, float | None]:
+) -> tuple[float, float | None, bool]:
     """The model's reading of ``positive`` against ``window``, its contradiction raised
     to :data:`ENDED_CONTRADICTION` where the window ends what it asserts or states its
-    opposite."""
+    opposite, and whether a rule raised it."""
     entailment, contradiction = scores[(window, positive)]
-    if contradiction is not None and (
+    ruled = contradiction is not None and (
         ends_statement(positive, window)
         or ended_state(positive, window) is not None
         or antonym_conflict(positive, window) is not None
         or _denied_by(window, positive)
-    ):
+    )
+    if ruled and contradiction is not None:
         contradiction = max(contradiction, ENDED_CONTRADICTION)
-    return entailment, contradiction
+    return entailment, contradiction, ruled
+
+
+def ruled_entailment(claim: str) -> float:
+    """A negated claim's entailment when a rule finds its positive form contradicted ("The
+    mine is no longer in operation." against "The mine closed in 2015": the window ends
+    the state "is in operation" asserts): the rule's own confidence,
+    :data:`ENDED_CONTRADICTION`, for a claim of one statement (0 for more: the rule speaks
+    of the negated part only). Not the geometric mean of :func:`polarity_readings`, which
+    guards a *model's* reading of the positive form: here the model's readings are what
+    the rules correct (it reads "The bakery is open." against "The bakery shut its doors
+    for good" as entailment, 0.97)."""
+    return ENDED_CONTRADICTION if len(split_statements(claim)) == 1 else 0.0
 
 
 def reread_negated(
@@ -178,9 +192,9 @@ def reread_negated(
     jobs = [(window, plan[0]) for plan in plans if plan for window in plan[1]]
     scores = dict(zip(jobs, scorer.predict_pairs(jobs), strict=True)) if jobs else {}
     out: list[tuple[StageScore, dict[str, Any]] | None] = []
-    for plan, (_claim, _source, nli, signals) in zip(plans, items, strict=True):
+    for plan, (claim, _source, nli, signals) in zip(plans, items, strict=True):
         read = [] if plan is None else [_read(scores, window, plan[0]) for window in plan[1]]
-        contradictions = [c for _e, c in read if c is not None]
+        contradictions = [c for _e, c, _r in read if c is not None]
         if plan is None or len(contradictions) < len(read):
             out.append(None)  # nothing to reread, or a model without a contradiction column
             continue
@@ -191,6 +205,8 @@ def reread_negated(
             signals.get("nli_contradiction") or 0.0,
             best_c,
         )
+        if read[0][2]:
+            entailment = max(entailment, ruled_entailment(claim))
         worst = signals.get("nli_max_contradiction")
         # the worst window's contradiction, discounted by its own reading of the positive form
         max_c = None if worst is None else worst * (1.0 - contradictions[-1])

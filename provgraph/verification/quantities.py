@@ -204,17 +204,33 @@ _PHRASE_END = re.compile(
 )
 
 
-def counted_noun(text: str, end: int) -> frozenset[str]:
+#: A count stated of the noun before it: "the population *stood at* 1,187,000", "a
+#: population *of* 1,187,000", "membership *reached* 40,000".
+_STATED_OF = re.compile(
+    r"(?P<noun>[A-Za-z-]{3,})(?:'s)?\s+(?:stood at|of|reached|hit|totall?ed|numbered|"
+    r"came to|amounted to|(?:rose|fell|grew|climbed|dropped|jumped|increased|decreased) to)"
+    r"\s+(?:(?:about|around|some|nearly|almost|roughly|just over|just under|over|under)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def counted_noun(text: str, end: int, start: int | None = None) -> frozenset[str]:
     """Stems of what a count ending at ``end`` counts: at most two content words of the
     noun phrase after it ("42 *people*", "300 new *jobs*", not the "take" of "three
-    frames to take"). A count whose phrase ends at once ("scored 1 in the reflex
-    category", "18 on Monday") is read with the first two content words of its clause
-    instead; none at a punctuation mark ("a workforce of about 6,500.")."""
+    frames to take"). A count whose phrase ends at once is the count of the noun it is
+    stated of ("the population stood at 1,187,000 in the last census", when ``start`` is
+    given) or else read with the first two content words of its clause ("scored 1 in the
+    reflex category", "18 on Monday"); none at a punctuation mark ("a workforce of about
+    6,500.")."""
     after = text[end : end + 40]
     cut = _PUNCTUATION.search(after)
     after = after[: cut.start()] if cut else after
     stop = _PHRASE_END.search(after)
     phrase = content_stems(after[: stop.start()] if stop else after)[:2]
+    if not phrase and start is not None and after.strip():
+        stated_of = _STATED_OF.search(text[max(0, start - 40) : start])
+        if stated_of is not None:
+            return frozenset(content_stems(stated_of.group("noun")))
     return frozenset(phrase or content_stems(after)[:2])
 
 
@@ -291,7 +307,7 @@ def _mention(text: str, raw: Raw) -> Mention | None:
     age = age_interval(text, start, end, unit, (low, high), _rounding(surface, value))
     if age is not None:
         return Mention(AGE_KIND, age[0], age[1], surface, start, end, near, clause)
-    noun = counted_noun(text, end) if name == "count" else frozenset()
+    noun = counted_noun(text, end, start) if name == "count" else frozenset()
     return Mention(
         name, low * factor + offset, high * factor + offset, surface, start, end, near, clause, noun
     )

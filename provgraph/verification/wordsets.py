@@ -82,6 +82,9 @@ CANONICAL: dict[str, str] = {
     "launched": "founded",
     "started": "founded",
     "founding": "founded",
+    # the bare form is "find"'s past far more often than "to found" ("the study found a
+    # link", "was found in the attic"); "founded" stays the founding
+    "found": "find",
     "constructed": "built",
     "erected": "built",
     "completed": "built",
@@ -102,6 +105,9 @@ CANONICAL: dict[str, str] = {
     "attendees": "persons",
     "participants": "persons",
     "guests": "persons",
+    # a place's people counted: "1.2 million residents" / "a population of 1,187,000"
+    "residents": "population",
+    "inhabitants": "population",
     # how long something lasts: "the flight takes three hours" / "lasts 180 minutes"
     # (not "last": "last year")
     "lasts": "takes",

@@ -83,6 +83,15 @@ def test_a_negated_state_that_the_source_ended_reads_as_its_positive_form_contra
     _score, updated = done
     # the model's 0.2 on the positive form is raised: the source ends the state it asserts
     assert updated["nli_contradiction"] == pytest.approx(0.88 * (1 - 0.9))
+    # and the claim, one statement, is entailed with the rule's confidence
+    assert updated["nli_entailment"] == pytest.approx(0.9)
+
+
+def test_a_ruled_positive_form_does_not_support_a_second_statement() -> None:
+    from provgraph.verification.polarity import ruled_entailment
+
+    assert ruled_entailment("The mine is no longer in operation.") == pytest.approx(0.9)
+    assert ruled_entailment("The mine is no longer in operation and employs 300 people.") == 0
 
 
 def test_cool_is_the_opposite_of_hot_at_any_degree() -> None:
@@ -90,3 +99,83 @@ def test_cool_is_the_opposite_of_hot_at_any_degree() -> None:
         "The summer was unusually cool.", "The summer was one of the hottest on record."
     )
     assert found is not None and (found.claim_word, found.source_word) == ("cool", "hot")
+
+
+def test_found_is_the_past_of_find_and_founded_the_founding() -> None:
+    from provgraph.verification.wordsets import stem
+
+    assert stem("found") == stem("find")
+    assert stem("founded") != stem("find")
+    source = "The study found no link with heart disease, whereas it found a link with stroke."
+    found = negation_conflict("The study did not find a link with stroke.", source)
+    assert found is not None and found.side == "claim"
+
+
+@pytest.mark.parametrize(
+    ("claim", "agrees"),
+    [
+        ("Turnout rose by five percentage points.", True),
+        ("Turnout rose 5 percentage points.", True),
+        ("Turnout rose by two percentage points.", False),
+        ("Turnout fell by five percentage points.", False),
+    ],
+)
+def test_a_change_in_percentage_points_is_a_difference_of_percentages(
+    claim: str, agrees: bool
+) -> None:
+    from provgraph.verification.consistency import check_consistency
+
+    source = "Turnout climbed from 61% to 66%."
+    result = check_consistency(claim, source, source)
+    assert bool(result.agreements) is agrees
+    assert bool(result.anchored_mismatches) is not agrees
+
+
+def test_a_points_change_is_not_compared_with_a_ratio() -> None:
+    from provgraph.verification.changes import extract_changes
+
+    (points,) = extract_changes("Support fell 2.5 percentage points to 41%.")
+    assert points.points and (points.low, points.high) == pytest.approx((-2.55, -2.45))
+    (ratio,) = extract_changes("Support fell 2.5 percent to 41%.")
+    assert not ratio.points
+
+
+def test_a_name_and_not_a_time_is_what_a_silent_source_does_not_speak_of() -> None:
+    from provgraph.verification.predicate import predicate_words
+
+    claim = "The airline will add flights to Lisbon next summer."
+    assert predicate_words(claim, times_apart=True) == ["add", "flights", "lisbon"]
+    # for the contradiction test a name is never judged
+    assert predicate_words(claim) is None
+    assert predicate_words("The festival takes place every July.") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("The carmaker cut 2,000 jobs at its plant.", "The carmaker dismissed 2,000 workers at"),
+        ("The bank is cutting jobs.", "The bank is dismissing workers."),
+        ("They shed about 300 factory jobs.", "They dismissed about 300 factory workers."),
+        ("The cut in jobs was small.", "The cut in jobs was small."),
+    ],
+)
+def test_jobs_cut_are_workers_dismissed(text: str, read: str) -> None:
+    from provgraph.verification.phrasal import plain_verbs
+
+    assert plain_verbs(text).startswith(read)
+
+
+def test_hiring_against_jobs_cut_is_a_conflict() -> None:
+    found = antonym_conflict(
+        "The carmaker hired 2,000 workers.", "The carmaker cut 2,000 jobs at its main plant."
+    )
+    assert found is not None
+
+
+def test_a_count_stated_of_the_noun_before_it_counts_that_noun() -> None:
+    from provgraph.verification.quantities import read_quantities
+
+    (count,) = read_quantities("The population stood at 870,000 in the last census.").mentions
+    assert count.noun == frozenset({"populat"})
+    (plain,) = read_quantities("The team scored 18 on Monday.").mentions
+    assert "populat" not in plain.noun
