@@ -81,3 +81,17 @@ def judge_claim_changes(
             judged.append(change.value_span)
     rest = [m for m in claim_read.mentions if not any(s < m.end and m.start < e for s, e in judged)]
     return mismatched, agreed, rest
+
+
+def change_sizes(claim: str, values: list[Mention]) -> tuple[list[Mention], list[Mention]]:
+    """``values`` split into ``(the sizes of the claim's changes, the rest)``.
+
+    A size left to the plain values' comparison ("reduced migraine frequency *by half*",
+    the window stating no change it could be judged against) may agree with a value the
+    window states ("cut by 50 percent" read as a plain 50%), but never disagrees with
+    one: a share ("one in seven people") or a level ("unemployment was 7%") is not the
+    size of a change, so a different number there says nothing against it.
+    """
+    spans = [c.value_span for c in extract_changes(claim) if c.value_span is not None]
+    sizes = [m for m in values if any(s < m.end and m.start < e for s, e in spans)]
+    return sizes, [m for m in values if all(m is not v for v in sizes)]

@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from provgraph.verification.bridged_dates import bridged_by_duration, spanned_by_dates
-from provgraph.verification.change_checks import judge_claim_changes
+from provgraph.verification.change_checks import change_sizes, judge_claim_changes
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.event_dates import date_of_other_event
 from provgraph.verification.meaning_conflicts import meaning_conflict
@@ -330,6 +330,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     spanned = [(m, ends) for m in claim_quantities if (ends := spanned_by_dates(m, window))]
     claim_quantities = [m for m in claim_quantities if all(m is not s for s, _ in spanned)]
     pairs += [(m.surface, f"from {a} to {b}") for m, (a, b) in spanned if "-" not in m.surface]
+    sizes, claim_quantities = change_sizes(claim, claim_quantities)
     derived = compared.agreed + [m.surface for m, _ in spanned]
     claim_years = years_of(claim)
     window_quantities = of_claim_years(window, window_read.mentions, claim_years)
@@ -358,7 +359,10 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         years=claim_years,
         unstated=q_unstated,
     )
-    q_mm, q_ok = q_mm + c_mm + compared.mismatched, q_ok + c_ok + derived
+    _s_mm, _s_unv, s_ok, _s_against = _judge(
+        sizes, window_quantities, source, dates=False, pairs=pairs, years=claim_years
+    )  # a change's size only agrees (change_sizes)
+    q_mm, q_ok = q_mm + c_mm + compared.mismatched, q_ok + s_ok + c_ok + derived
     meaning = meaning_conflict(claim, window)
     details: dict[str, str] = {}
     if d_against or q_against:

@@ -86,7 +86,15 @@ _SEASONS = {
     "autumn": ((9, 1), (12, 21)),
     "fall": ((9, 1), (12, 21)),
 }
-_DECADE = re.compile(r"\b(?:the\s+)?(?P<y>1[0-9]{2}0|20[0-9]0)s\b")
+_DECADE = re.compile(
+    r"\b(?:(?P<p>early|mid|middle of the|late|end of the|beginning of the)[\s-]+)?"
+    r"(?:the\s+)?(?P<y>1[0-9]{2}0|20[0-9]0)s\b",
+    re.IGNORECASE,
+)
+#: Years of a decade's parts ("the late 1990s": 1996–1999): loose, overlapping bands, as
+#: a century's (:mod:`.centuries`), so that no convention makes a year a contradiction.
+_DECADE_PARTS = {"early": (0, 4), "beginning of the": (0, 2), "mid": (3, 7)}
+_DECADE_PARTS.update({"middle of the": (3, 7), "late": (6, 9), "end of the": (8, 9)})
 _ISO = re.compile(
     r"\b(?P<y>1[0-9]{3}|20[0-9]{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12][0-9]|3[01])\b"
 )
@@ -243,7 +251,8 @@ def extract_dates(text: str) -> list[Mention]:
         add(m, _year_range(m))
     for m in _DECADE.finditer(text):
         y = int(m.group("y"))
-        add(m, ("date", date(y, 1, 1).toordinal(), date(y + 9, 12, 31).toordinal()))
+        first, last = _DECADE_PARTS.get((m.group("p") or "").lower(), (0, 9))
+        add(m, ("date", date(y + first, 1, 1).toordinal(), date(y + last, 12, 31).toordinal()))
     for m in _BARE_YEAR.finditer(text):
         add(m, _span(int(m.group("y")), 1, 12))
     relative = set()

@@ -49,6 +49,8 @@ PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
 IDIOMS: tuple[tuple[str, str, str], ...] = (
     ("set", "foot in", "visit"),
     ("set", "foot on", "visit"),
+    ("go", "back to", "return"),  # "never went back to the town where she was born"
+    ("come", "back to", "return"),
 )
 
 #: Penn tags whose forms are mapped, in the order tried.

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.claimsplit import subject_and_verb
+from provgraph.verification.converses import converse_of
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.noun_roles import (
     EITHER_SIDE,
@@ -221,6 +222,9 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
             continue
         k = verbs[0]
         lemma = verb_lemma(between[k])
+        if (converse := converse_of(lemma, between[k + 1 :])) is not None:
+            out.append((b, converse, a))  # "A lost to B": "B beat A"
+            continue
         lemma = _SAME_RELATION.get(lemma, lemma)
         if lemma in _SYMMETRIC or between[k].lower() in _SYMMETRIC:
             continue

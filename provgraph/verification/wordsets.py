@@ -105,6 +105,9 @@ CANONICAL: dict[str, str] = {
     "attendees": "persons",
     "participants": "persons",
     "guests": "persons",
+    # a price: "the deal is worth $1.5bn" / "the acquisition was valued at $1.5 billion"
+    "valued": "worth",
+    "valuation": "worth",
     # a place's people counted: "1.2 million residents" / "a population of 1,187,000"
     "residents": "population",
     "inhabitants": "population",

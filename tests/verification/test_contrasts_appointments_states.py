@@ -179,3 +179,74 @@ def test_a_count_stated_of_the_noun_before_it_counts_that_noun() -> None:
     assert count.noun == frozenset({"populat"})
     (plain,) = read_quantities("The team scored 18 on Monday.").mentions
     assert "populat" not in plain.noun
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("finished in the late 1990s", (1996, 1999)),
+        ("in the mid-1970s", (1973, 1977)),
+        ("at the end of the 1960s", (1968, 1969)),
+        ("in the 1980s", (1980, 1989)),
+    ],
+)
+def test_a_decades_part_is_a_loose_band_of_its_years(text: str, years: tuple[int, int]) -> None:
+    from datetime import date
+
+    from provgraph.verification.dates import extract_dates
+
+    (found,) = extract_dates(text)
+    assert (date.fromordinal(int(found.low)).year, date.fromordinal(int(found.high)).year) == years
+
+
+def test_the_size_of_a_change_agrees_with_a_value_but_never_disagrees() -> None:
+    from provgraph.verification.consistency import check_consistency
+
+    claim = "The drug reduced migraine frequency by half."
+    other = "Migraine affects about one in seven people worldwide."
+    assert not check_consistency(claim, other, other).number_mismatches
+    same = "The drug reduced mortality by 50 percent."
+    assert check_consistency("The drug cut the risk of death by half.", same, same).agreements
+
+
+def test_a_value_and_a_worth_are_one_fact() -> None:
+    from provgraph.verification.consistency import check_consistency
+
+    claim = "The deal is worth $1.5bn."
+    other = "The acquisition was valued at 150 million dollars."
+    assert check_consistency(claim, other, other).anchored_mismatches == ("$1.5bn",)
+
+
+def test_going_back_is_returning_also_under_a_negation() -> None:
+    source = "In 1962 she went back to the town where she was born and stayed for a year."
+    found = negation_conflict("The author never returned to her home town.", source)
+    assert found is not None and found.side == "claim"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "relation"),
+    [
+        ("Vaughan Williams studied under Ravel in Paris.", ("ravel", "teach", "vaughan williams")),
+        ("Germany lost to Brazil in the final.", ("brazil", "beat", "germany")),
+        ("Anna Berg works for Siemens.", ("siemens", "hire", "anna berg")),
+    ],
+)
+def test_a_converse_verb_states_the_relation_from_the_other_side(
+    sentence: str, relation: tuple[str, str, str]
+) -> None:
+    from provgraph.verification.roles import relations
+
+    assert relations(sentence) == [relation]
+
+
+def test_a_relation_with_its_converse_exchanged_is_a_swap() -> None:
+    from provgraph.verification.roles import role_swap
+
+    source = "Vaughan Williams studied under Ravel in Paris in 1908."
+    assert role_swap("Vaughan Williams taught Ravel.", source) is not None
+    assert role_swap("Ravel taught Vaughan Williams.", source) is None
+    assert role_swap("Germany beat Brazil.", "Germany lost to Brazil in the final.") is not None
+    # "worked with" may be a colleague's relation: no converse
+    from provgraph.verification.roles import relations
+
+    assert relations("Anna Berg worked with Siemens.") == [("anna berg", "work", "siemens")]
