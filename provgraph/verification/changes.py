@@ -76,11 +76,12 @@ _PCT_NOUN_RE = re.compile(
     rf"(?P<down>drop|fall|decline|decrease|cut|reduction|loss|slump))\b",
     re.IGNORECASE,
 )
-#: "rose by five percentage points", "fell 2.5 points" after a percentage, "a 3-point
-#: drop": a difference of two percentages, not a ratio ("from 61% to 66%" is +5 points).
+#: "rose by five percentage points", "fell 2.5 points", "a 3-point drop": a difference of
+#: two percentages, not a ratio ("from 61% to 66%" is +5 points). Judged only against two
+#: percentages (:func:`_ratio`): an index's "fell 300 points" meets no such pair.
 _POINTS = (
     r"(?P<num>\d+(?:\.\d+)?|" + "|".join(sorted(SMALL_NUMBERS, key=len, reverse=True)) + r")"
-    r"[\s-]*(?:percentage|per\s?cent(?:age)?)[\s-]*points?\b"
+    r"[\s-]*(?:(?:percentage|per\s?cent(?:age)?)[\s-]*)?points?\b"
 )
 _VERB_POINTS_RE = re.compile(
     rf"\b(?:(?P<up>{_UP})|(?P<down>{_DOWN}))\s+(?:by\s+)?(?:(?:an?|some|just|well)\s+)?"

@@ -155,26 +155,29 @@ def _read(
     to :data:`ENDED_CONTRADICTION` where the window ends what it asserts or states its
     opposite, and whether a rule raised it."""
     entailment, contradiction = scores[(window, positive)]
-    ruled = contradiction is not None and (
-        ends_statement(positive, window)
-        or ended_state(positive, window) is not None
+    ended = contradiction is not None and ended_state(positive, window) is not None
+    if contradiction is not None and (
+        ended
+        or ends_statement(positive, window)
         or antonym_conflict(positive, window) is not None
         or _denied_by(window, positive)
-    )
-    if ruled and contradiction is not None:
+    ):
         contradiction = max(contradiction, ENDED_CONTRADICTION)
-    return entailment, contradiction, ruled
+    return entailment, contradiction, ended
 
 
 def ruled_entailment(claim: str) -> float:
-    """A negated claim's entailment when a rule finds its positive form contradicted ("The
-    mine is no longer in operation." against "The mine closed in 2015": the window ends
-    the state "is in operation" asserts): the rule's own confidence,
-    :data:`ENDED_CONTRADICTION`, for a claim of one statement (0 for more: the rule speaks
-    of the negated part only). Not the geometric mean of :func:`polarity_readings`, which
-    guards a *model's* reading of the positive form: here the model's readings are what
-    the rules correct (it reads "The bakery is open." against "The bakery shut its doors
-    for good" as entailment, 0.97)."""
+    """A negated claim's entailment when the window ends the current state its positive
+    form asserts (:mod:`.ended_states`: "The mine is no longer in operation." against "The
+    mine closed in 2015"): the rule's own confidence, :data:`ENDED_CONTRADICTION`, for a
+    claim of one statement (0 for more: the rule speaks of the negated part only). Not
+    the geometric mean of :func:`polarity_readings`, which guards a *model's* reading of
+    the positive form: the model reads "The bakery is open." against "The bakery shut its
+    doors for good" as entailment (0.97), the failure the rule exists for. The other rules
+    that raise the positive form's contradiction (an ending verb's object, opposites, a
+    denial) judge a part of the claim's words, not the state of its subject: on the dev
+    files they raised unsupported claims ("No, I Do Not Regret Anything", a song title
+    with a negation; "They cannot focus …, so they move closer") and are not used here."""
     return ENDED_CONTRADICTION if len(split_statements(claim)) == 1 else 0.0
 
 

@@ -97,6 +97,7 @@ CANONICAL: dict[str, str] = {
     "workforce": "employees",
     "headcount": "employees",
     "personnel": "employees",
+    "workers": "employees",
     "people": "persons",
     "individuals": "persons",
     "fans": "persons",

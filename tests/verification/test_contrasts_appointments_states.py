@@ -250,3 +250,20 @@ def test_a_relation_with_its_converse_exchanged_is_a_swap() -> None:
     from provgraph.verification.roles import relations
 
     assert relations("Anna Berg worked with Siemens.") == [("anna berg", "work", "siemens")]
+
+
+def test_points_after_a_change_are_percentage_points_and_only_meet_percentages() -> None:
+    from provgraph.verification.consistency import check_consistency
+
+    source = "Backing for the party slid from 31% to 28% in the latest poll."
+    result = check_consistency("The party's support dropped three points to 28%.", source, source)
+    assert "dropped three points" in result.agreements and not result.number_mismatches
+    index = "The index fell from 4,100 to 3,800."
+    assert not check_consistency("The index fell 300 points.", index, index).anchored_mismatches
+
+
+def test_recruiting_against_jobs_shed_is_a_conflict() -> None:
+    found = antonym_conflict(
+        "The bank recruited 500 staff.", "The bank shed 500 jobs in its retail division."
+    )
+    assert found is not None
