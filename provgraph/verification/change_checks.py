@@ -8,6 +8,8 @@ and the quantity reader itself reads this package's fractions of a change
 
 from __future__ import annotations
 
+import re
+
 from provgraph.verification.changes import Change, change_rewrite, extract_changes, judge_change
 from provgraph.verification.quantities import Quantities
 from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
@@ -83,14 +85,40 @@ def judge_claim_changes(
     return mismatched, agreed, rest
 
 
+#: Before a value that is a change's size: "reduced mortality *by* 50 percent".
+_BY_BEFORE = re.compile(
+    r"\bby\s+(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|"
+    r"just over|just under|up to)\s+)?$",
+    re.IGNORECASE,
+)
+#: After a value that is a change's size: "a 50 percent *drop*".
+_CHANGE_AFTER = re.compile(
+    r"^[\s-]*(?:increase|rise|jump|gain|growth|drop|fall|decline|decrease|cut|reduction|"
+    r"loss)\b",
+    re.IGNORECASE,
+)
+
+
+def sizes_in(window: str, values: list[Mention]) -> list[Mention]:
+    """The window's values written as the size of a change ("*by* 50 percent", "a 20%
+    *rise*"): the values a claim's change size may agree with (:func:`change_sizes`)."""
+    return [
+        m
+        for m in values
+        if _BY_BEFORE.search(window[max(0, m.start - 30) : m.start])
+        or _CHANGE_AFTER.match(window[m.end : m.end + 20])
+    ]
+
+
 def change_sizes(claim: str, values: list[Mention]) -> tuple[list[Mention], list[Mention]]:
     """``values`` split into ``(the sizes of the claim's changes, the rest)``.
 
     A size left to the plain values' comparison ("reduced migraine frequency *by half*",
-    the window stating no change it could be judged against) may agree with a value the
-    window states ("cut by 50 percent" read as a plain 50%), but never disagrees with
-    one: a share ("one in seven people") or a level ("unemployment was 7%") is not the
-    size of a change, so a different number there says nothing against it.
+    the window stating no change it could be judged against) may agree with a size the
+    window states (:func:`sizes_in`: "reduced mortality by 50 percent", which the change
+    reader does not take for a change), but never disagrees with one, and says nothing
+    of other values: a share ("one in seven people", "a third of the inmates") or a
+    level ("unemployment was 7%") is not the size of a change.
     """
     spans = [c.value_span for c in extract_changes(claim) if c.value_span is not None]
     sizes = [m for m in values if any(s < m.end and m.start < e for s, e in spans)]

@@ -42,7 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from provgraph.verification.bridged_dates import bridged_by_duration, spanned_by_dates
-from provgraph.verification.change_checks import change_sizes, judge_claim_changes
+from provgraph.verification.change_checks import change_sizes, judge_claim_changes, sizes_in
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.event_dates import date_of_other_event
 from provgraph.verification.meaning_conflicts import meaning_conflict
@@ -360,8 +360,8 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         unstated=q_unstated,
     )
     _s_mm, _s_unv, s_ok, _s_against = _judge(
-        sizes, window_quantities, source, dates=False, pairs=pairs, years=claim_years
-    )  # a change's size only agrees (change_sizes)
+        sizes, sizes_in(window, window_quantities), source, dates=False, pairs=pairs
+    )  # a change's size only agrees, with a size (change_sizes)
     q_mm, q_ok = q_mm + c_mm + compared.mismatched, q_ok + s_ok + c_ok + derived
     meaning = meaning_conflict(claim, window)
     details: dict[str, str] = {}

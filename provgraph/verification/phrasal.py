@@ -21,6 +21,7 @@ from provgraph.verification.wordsets import SMALL_NUMBERS
 PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("turn", "down", "reject"),
     ("vote", "down", "reject"),
+    ("throw", "out", "reject"),
     ("rule", "out", "reject"),
     ("call", "off", "cancel"),
     ("shut", "down", "close"),

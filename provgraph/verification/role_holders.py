@@ -91,7 +91,10 @@ _HOLDER_AFTER = re.compile(
 #: An appointment: "named David Ortiz (as) chief financial officer", "Maria Chen was appointed
 #: (the company's) chief financial officer". Compared only with another appointment: the
 #: one who is CFO now may have been appointed since.
-_APPOINTING = r"named|appointed|elected|made|chose|chosen|picked|tapped|selected|promoted"
+_APPOINTING = (
+    r"names?|named|naming|appoint(?:s|ed|ing)?|elect(?:s|ed|ing)?|made|chose|chosen|"
+    r"picked|tapped|selected|promoted"
+)
 _APPOINTED_BEFORE = re.compile(
     rf"(?:\b(?:{_APPOINTING})\s+(?P<name>{_NAME})"
     rf"|(?P<passive>{_NAME})\s+(?:was|were|has been|have been|had been|is|is being)\s+"

@@ -267,3 +267,16 @@ def test_recruiting_against_jobs_shed_is_a_conflict() -> None:
         "The bank recruited 500 staff.", "The bank shed 500 jobs in its retail division."
     )
     assert found is not None
+
+
+def test_the_size_of_a_change_does_not_agree_with_a_share() -> None:
+    from provgraph.verification.consistency import check_consistency
+
+    share = "About a third of the prison's inmates take part in the programme."
+    result = check_consistency("The programme cut reoffending by a third.", share, share)
+    assert not result.agreements and not result.number_mismatches
+
+
+def test_an_appointing_verb_in_any_form_names_the_holder() -> None:
+    source = "The board's decision to name Paul Novak chief executive surprised investors."
+    assert [(h.holder, h.appointed) for h in holdings(source)] == [("Paul Novak", True)]
