@@ -10,7 +10,13 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.changes import Change, change_rewrite, extract_changes, judge_change
+from provgraph.verification.changes import (
+    CHANGE_VERBS,
+    Change,
+    change_rewrite,
+    extract_changes,
+    judge_change,
+)
 from provgraph.verification.quantities import Quantities
 from provgraph.verification.slots import SAME_SUBJECT_SCORE, Mention, Outcome
 
@@ -85,10 +91,11 @@ def judge_claim_changes(
     return mismatched, agreed, rest
 
 
-#: Before a value that is a change's size: "reduced mortality *by* 50 percent".
+#: Before a value that is a change's size: "reduced mortality *by* 50 percent", "revenue
+#: *grew* seven percent".
 _BY_BEFORE = re.compile(
-    r"\bby\s+(?:(?:about|around|roughly|nearly|almost|some|over|more than|less than|"
-    r"just over|just under|up to)\s+)?$",
+    rf"\b(?:by|{CHANGE_VERBS})\s+(?:(?:about|around|roughly|nearly|almost|some|over|"
+    r"more than|less than|just over|just under|up to)\s+)?$",
     re.IGNORECASE,
 )
 #: After a value that is a change's size: "a 50 percent *drop*".
@@ -113,12 +120,11 @@ def sizes_in(window: str, values: list[Mention]) -> list[Mention]:
 def change_sizes(claim: str, values: list[Mention]) -> tuple[list[Mention], list[Mention]]:
     """``values`` split into ``(the sizes of the claim's changes, the rest)``.
 
-    A size left to the plain values' comparison ("reduced migraine frequency *by half*",
-    the window stating no change it could be judged against) may agree with a size the
-    window states (:func:`sizes_in`: "reduced mortality by 50 percent", which the change
-    reader does not take for a change), but never disagrees with one, and says nothing
-    of other values: a share ("one in seven people", "a third of the inmates") or a
-    level ("unemployment was 7%") is not the size of a change.
+    A size left to the plain values' comparison ("reduced migraine frequency *by half*")
+    is compared with the sizes the window states (:func:`sizes_in`: "reduced mortality by
+    50 percent", "dropped 12%") and says nothing of its other values: a share ("one in
+    seven people", "a third of the inmates") or a level ("unemployment was 7%") is not
+    the size of a change.
     """
     spans = [c.value_span for c in extract_changes(claim) if c.value_span is not None]
     sizes = [m for m in values if any(s < m.end and m.start < e for s, e in spans)]

@@ -359,10 +359,11 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         years=claim_years,
         unstated=q_unstated,
     )
-    _s_mm, _s_unv, s_ok, _s_against = _judge(
+    s_mm, _s_unv, s_ok, s_against = _judge(
         sizes, sizes_in(window, window_quantities), source, dates=False, pairs=pairs
-    )  # a change's size only agrees, with a size (change_sizes)
-    q_mm, q_ok = q_mm + c_mm + compared.mismatched, q_ok + s_ok + c_ok + derived
+    )  # a change's size against the window's sizes only (change_sizes)
+    q_mm, q_ok = q_mm + s_mm + c_mm + compared.mismatched, q_ok + s_ok + c_ok + derived
+    q_against += s_against
     meaning = meaning_conflict(claim, window)
     details: dict[str, str] = {}
     if d_against or q_against:
@@ -380,7 +381,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         agreements=tuple(sorted(set(d_ok + q_ok))),
         values_checked=len(claim_dates)
         + len(claim_quantities)
-        + len(c_mm + c_ok)
+        + len(c_mm + c_ok + s_mm + s_ok)
         + len(compared.mismatched + derived),
         values_agreed=len(d_ok) + len(q_ok),
         quantities_agreed=len(q_ok),

@@ -58,15 +58,15 @@ _HALF = re.compile(
     rf"\b(?:H(?P<h>[12])|(?P<hw>first|second)\s+half)(?:\s*(?:of\s+)?(?P<y>{_YEAR}))?\b",
     re.IGNORECASE,
 )
-_PART = re.compile(
-    rf"\b(?P<p>early|mid|middle of|late|end of|beginning of)[\s-]+(?P<y>{_YEAR})\b", re.IGNORECASE
-)
+#: The parts of a period: "early 2024", "mid-March", "the late 1990s".
+_PART_WORDS = r"early|mid|middle of|late|end of|beginning of"
+_PART = re.compile(rf"\b(?P<p>{_PART_WORDS})[\s-]+(?P<y>{_YEAR})\b", re.IGNORECASE)
 _MONTH_RANGE = re.compile(
     rf"\b(?:(?:between|from)\s+)?(?P<m1>{_MONTH})(?![a-z])\s*(?:–|—|-|to|and|through|until|till)\s*"
     rf"(?P<m2>{_MONTH})(?![a-z])(?:,?\s+(?:of\s+)?(?P<y>{_YEAR})\b)?"
 )
 _PART_MONTH = re.compile(
-    rf"\b(?P<p>early|mid|middle of|late|end of|beginning of)[\s-]+(?P<m>{_MONTH})(?![a-z])"
+    rf"\b(?P<p>{_PART_WORDS})[\s-]+(?P<m>{_MONTH})(?![a-z])"
     rf"(?:,?\s+(?P<y>{_YEAR})\b)?",
     re.IGNORECASE,
 )
@@ -87,14 +87,13 @@ _SEASONS = {
     "fall": ((9, 1), (12, 21)),
 }
 _DECADE = re.compile(
-    r"\b(?:(?P<p>early|mid|middle of the|late|end of the|beginning of the)[\s-]+)?"
-    r"(?:the\s+)?(?P<y>1[0-9]{2}0|20[0-9]0)s\b",
+    rf"\b(?:(?P<p>{_PART_WORDS})(?:\s+the)?[\s-]+)?(?:the\s+)?(?P<y>1[0-9]{{2}}0|20[0-9]0)s\b",
     re.IGNORECASE,
 )
 #: Years of a decade's parts ("the late 1990s": 1996–1999): loose, overlapping bands, as
 #: a century's (:mod:`.centuries`), so that no convention makes a year a contradiction.
-_DECADE_PARTS = {"early": (0, 4), "beginning of the": (0, 2), "mid": (3, 7)}
-_DECADE_PARTS.update({"middle of the": (3, 7), "late": (6, 9), "end of the": (8, 9)})
+_DECADE_PARTS = {"early": (0, 4), "beginning of": (0, 2), "mid": (3, 7)}
+_DECADE_PARTS.update({"middle of": (3, 7), "late": (6, 9), "end of": (8, 9)})
 _ISO = re.compile(
     r"\b(?P<y>1[0-9]{3}|20[0-9]{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12][0-9]|3[01])\b"
 )

@@ -140,7 +140,10 @@ def test_months_are_times_only_for_the_support_test() -> None:
     claim = "The river froze over in January 1963."
     assert predicate_words(claim) is None  # the contradiction test: a month may be what differs
     assert predicate_words(claim, times_apart=True) == ["froze"]
-    assert predicate_words("The store opened in Ohio.", times_apart=True) is None
+    # a name is what a silent source does not speak of (session 26); the contradiction
+    # test still never judges one
+    assert predicate_words("The store opened in Ohio.", times_apart=True) == ["opened", "ohio"]
+    assert predicate_words("The store opened in Ohio.") is None
 
 
 def _silent(**changes: object) -> Signals:
