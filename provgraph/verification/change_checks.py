@@ -108,7 +108,7 @@ _CHANGE_AFTER = re.compile(
 
 def sizes_in(window: str, values: list[Mention]) -> list[Mention]:
     """The window's values written as the size of a change ("*by* 50 percent", "a 20%
-    *rise*"): the values a claim's change size may agree with (:func:`change_sizes`)."""
+    *rise*"): the values a claim's change size is compared with (:func:`change_sizes`)."""
     return [
         m
         for m in values

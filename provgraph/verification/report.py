@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.12"
+ENGINE_VERSION = "0.4.13"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -104,7 +104,15 @@ nothing, one-way relations in their "of" form, the size of a change the claim do
 state re-read without it, a list of names after the verb as one statement per name —
 alternatives.py, bounds.py, degrees.py, antonyms.py, verdicts.py, predicate.py,
 home_places.py, unknowns.py, synonyms.py, phrasal.py, negation.py, possessive_roles.py,
-size_free.py, window_rereads.py, object_lists.py, claimsplit.py, wordsets.py)."""
+size_free.py, window_rereads.py, object_lists.py, claimsplit.py, wordsets.py; 0.4.13,
+session 26: a negated predicate asserted only within one side of a contrast, "found" as
+"find"'s past, appointments to a one-holder office, a state the claim denies is no current
+state and a negated claim whose positive form a source ends is entailed, changes in
+percentage points, a change's size compared only with sizes, a decade's parts, converse
+relations, jobs cut as workers dismissed, a named predicate a silent source does not
+support — negation.py, wordsets.py, role_holders.py, ended_states.py, polarity.py,
+changes.py, change_checks.py, consistency.py, dates.py, converses.py, roles.py,
+phrasal.py, quantities.py, predicate.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
