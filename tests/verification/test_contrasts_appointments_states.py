@@ -3,14 +3,24 @@ negated current state, and hot / cool (session 26)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.changes import extract_changes
+from provgraph.verification.consistency import check_consistency
+from provgraph.verification.dates import extract_dates
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.negation import negation_conflict
-from provgraph.verification.polarity import reread_negated
+from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.polarity import reread_negated, ruled_entailment
+from provgraph.verification.predicate import predicate_words
+from provgraph.verification.quantities import read_quantities
 from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.role_holders import holdings, role_holder_conflict
+from provgraph.verification.roles import relations, role_swap
+from provgraph.verification.wordsets import stem
 from tests.verification.scripted_scorer import ScriptedScorer
 
 _COUNCIL = "The council rejected the proposed parking fees but approved a new bike lane."
@@ -88,7 +98,6 @@ def test_a_negated_state_that_the_source_ended_reads_as_its_positive_form_contra
 
 
 def test_a_ruled_positive_form_does_not_support_a_second_statement() -> None:
-    from provgraph.verification.polarity import ruled_entailment
 
     assert ruled_entailment("The mine is no longer in operation.") == pytest.approx(0.9)
     assert ruled_entailment("The mine is no longer in operation and employs 300 people.") == 0
@@ -102,7 +111,6 @@ def test_cool_is_the_opposite_of_hot_at_any_degree() -> None:
 
 
 def test_found_is_the_past_of_find_and_founded_the_founding() -> None:
-    from provgraph.verification.wordsets import stem
 
     assert stem("found") == stem("find")
     assert stem("founded") != stem("find")
@@ -123,7 +131,6 @@ def test_found_is_the_past_of_find_and_founded_the_founding() -> None:
 def test_a_change_in_percentage_points_is_a_difference_of_percentages(
     claim: str, agrees: bool
 ) -> None:
-    from provgraph.verification.consistency import check_consistency
 
     source = "Turnout climbed from 61% to 66%."
     result = check_consistency(claim, source, source)
@@ -132,7 +139,6 @@ def test_a_change_in_percentage_points_is_a_difference_of_percentages(
 
 
 def test_a_points_change_is_not_compared_with_a_ratio() -> None:
-    from provgraph.verification.changes import extract_changes
 
     (points,) = extract_changes("Support fell 2.5 percentage points to 41%.")
     assert points.points and (points.low, points.high) == pytest.approx((-2.55, -2.45))
@@ -141,7 +147,6 @@ def test_a_points_change_is_not_compared_with_a_ratio() -> None:
 
 
 def test_a_name_and_not_a_time_is_what_a_silent_source_does_not_speak_of() -> None:
-    from provgraph.verification.predicate import predicate_words
 
     claim = "The airline will add flights to Lisbon next summer."
     assert predicate_words(claim, times_apart=True) == ["add", "flights", "lisbon"]
@@ -160,7 +165,6 @@ def test_a_name_and_not_a_time_is_what_a_silent_source_does_not_speak_of() -> No
     ],
 )
 def test_jobs_cut_are_workers_dismissed(text: str, read: str) -> None:
-    from provgraph.verification.phrasal import plain_verbs
 
     assert plain_verbs(text).startswith(read)
 
@@ -173,7 +177,6 @@ def test_hiring_against_jobs_cut_is_a_conflict() -> None:
 
 
 def test_a_count_stated_of_the_noun_before_it_counts_that_noun() -> None:
-    from provgraph.verification.quantities import read_quantities
 
     (count,) = read_quantities("The population stood at 870,000 in the last census.").mentions
     assert count.noun == frozenset({"populat"})
@@ -191,16 +194,12 @@ def test_a_count_stated_of_the_noun_before_it_counts_that_noun() -> None:
     ],
 )
 def test_a_decades_part_is_a_loose_band_of_its_years(text: str, years: tuple[int, int]) -> None:
-    from datetime import date
-
-    from provgraph.verification.dates import extract_dates
 
     (found,) = extract_dates(text)
     assert (date.fromordinal(int(found.low)).year, date.fromordinal(int(found.high)).year) == years
 
 
 def test_the_size_of_a_change_agrees_with_a_value_but_never_disagrees() -> None:
-    from provgraph.verification.consistency import check_consistency
 
     claim = "The drug reduced migraine frequency by half."
     other = "Migraine affects about one in seven people worldwide."
@@ -210,7 +209,6 @@ def test_the_size_of_a_change_agrees_with_a_value_but_never_disagrees() -> None:
 
 
 def test_a_value_and_a_worth_are_one_fact() -> None:
-    from provgraph.verification.consistency import check_consistency
 
     claim = "The deal is worth $1.5bn."
     other = "The acquisition was valued at 150 million dollars."
@@ -234,26 +232,22 @@ def test_going_back_is_returning_also_under_a_negation() -> None:
 def test_a_converse_verb_states_the_relation_from_the_other_side(
     sentence: str, relation: tuple[str, str, str]
 ) -> None:
-    from provgraph.verification.roles import relations
 
     assert relations(sentence) == [relation]
 
 
 def test_a_relation_with_its_converse_exchanged_is_a_swap() -> None:
-    from provgraph.verification.roles import role_swap
 
     source = "Vaughan Williams studied under Ravel in Paris in 1908."
     assert role_swap("Vaughan Williams taught Ravel.", source) is not None
     assert role_swap("Ravel taught Vaughan Williams.", source) is None
     assert role_swap("Germany beat Brazil.", "Germany lost to Brazil in the final.") is not None
     # "worked with" may be a colleague's relation: no converse
-    from provgraph.verification.roles import relations
 
     assert relations("Anna Berg worked with Siemens.") == [("anna berg", "work", "siemens")]
 
 
 def test_points_after_a_change_are_percentage_points_and_only_meet_percentages() -> None:
-    from provgraph.verification.consistency import check_consistency
 
     source = "Backing for the party slid from 31% to 28% in the latest poll."
     result = check_consistency("The party's support dropped three points to 28%.", source, source)
@@ -270,7 +264,6 @@ def test_recruiting_against_jobs_shed_is_a_conflict() -> None:
 
 
 def test_the_size_of_a_change_does_not_agree_with_a_share() -> None:
-    from provgraph.verification.consistency import check_consistency
 
     share = "About a third of the prison's inmates take part in the programme."
     result = check_consistency("The programme cut reoffending by a third.", share, share)
