@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.sentences import split_sentences
-from provgraph.verification.wordsets import CALENDAR_NAMES, content_stems
+from provgraph.verification.wordsets import CALENDAR_NAMES, clauses, content_stems
 
 #: A past participle and its "by" phrase, up to the clause's end.
 _BY_AGENT = re.compile(
@@ -118,18 +118,40 @@ def agent_conflict(claim: str, window: str) -> AgentConflict | None:
         text = sentence.text
         if not numbers <= set(_NUMBER.findall(text)):
             continue  # "won FA Cup in 2002": a sentence of another year's final
-        stated = _agents(text)
+        # the same thing done (a word of the claim's subject or object before the source's
+        # participle, or in its active clause's object), by someone else
+        stated = [(v, a, set(content_stems(text[:at]))) for v, a, at in _agents(text)]
+        stated += _active_clauses(text)
         for verb, agent, subject in claimed:
-            for other_verb, other, at in stated:
-                # the same thing done (a word of the claim's subject or object before the
-                # source's participle), by someone else
-                if other_verb != verb or not subject & set(content_stems(text[:at])):
+            if any(v == verb and not _other_agent(agent, a) for v, a, _d in stated):
+                continue  # the claim's agent does it too: "…, and Ana Ruiz wrote the rest"
+            for other_verb, other, done in stated:
+                if other_verb != verb or not subject & done:
                     continue
                 if _other_agent(agent, other):
                     rest = set(content_stems(claim)) - set(content_stems(agent))
                     held = len(rest & set(content_stems(text))) / len(rest) if rest else 1.0
                     return AgentConflict(verb, agent, other, held)
     return None
+
+
+def _active_clauses(sentence: str) -> list[tuple[str, str, set[str]]]:
+    """``(participle, agent, object stems)`` of each clause of a source sentence that opens
+    with a named agent, a past-tense verb and its object ("*Tom Bell wrote the novel*, and
+    Ana Ruiz drew its illustrations"), unless the clause also names another party ("Tom
+    Bell wrote the novel *with Ana Ruiz*": a co-author, not someone else)."""
+    out = []
+    for clause in clauses(sentence):
+        active = _active_as_passive(clause.text)
+        if active is None:
+            continue
+        verb, agent, done = active
+        done = _NEXT_PASSIVE.split(done, maxsplit=1)[0]
+        if _named(done) - _named(agent):
+            continue
+        # "wrote the novel's foreword": the foreword is what was written
+        out.append((verb, agent, set(content_stems(done.rsplit("'s ", 1)[-1]))))
+    return out
 
 
 def _named(agent: str) -> set[str]:

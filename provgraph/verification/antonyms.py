@@ -181,9 +181,26 @@ def _conflict_in_part(claim: str, sentence: str) -> AntonymFinding | _Outcome:
     parts = split_statements(sentence)
     for part in parts if len(parts) > 1 else ():
         found = _conflict_in(claim, part)
+        if isinstance(found, AntonymFinding) and _stated_closer(claim, found, part, parts):
+            return _NOT_A_CONFLICT  # "raised fares abroad but cut them on domestic routes"
         if found is not _NO_PAIR:
             return found
     return _NO_PAIR
+
+
+def _stated_closer(claim: str, found: AntonymFinding, opposing: str, parts: list[str]) -> bool:
+    """Does another statement of the sentence use the claim's own word and share as many of
+    the claim's other content words as the statement with the opposite? Then that one is the
+    claim's ("cut them on domestic routes" for "cut fares on domestic routes"), the other
+    is about something else ("raised fares on international routes")."""
+    claim_content = set(content_stems(claim)) - {found.claim_word, stem(found.claim_word)}
+    held = len(claim_content & set(content_stems(opposing)))
+    return any(
+        part != opposing
+        and found.claim_word in _raw_stems(part) | _words(part)
+        and len(claim_content & set(content_stems(part))) >= held
+        for part in parts
+    )
 
 
 class _Outcome:
@@ -228,10 +245,29 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                     rest = _subject_content(claim, word, lexicon) - {stem_of(word)}
                     if rest & _excepted(sentence):
                         return _NOT_A_CONFLICT  # "opens every day except Monday"
+                    if _said_of_another(sentence, opposite, rest):
+                        continue  # "The first attempt failed, but the launch went well"
                     if _same_subject(rest, sentence_content, _numbers(claim), _numbers(sentence)):
                         shared = len(rest & sentence_content) / len(rest) if rest else 0.0
                         return AntonymFinding(word, opposite, shared)
     return _NO_PAIR
+
+
+def _said_of_another(sentence: str, opposite: str, rest: set[str]) -> bool:
+    """Is ``opposite`` said, in a coordinated sentence, by a statement whose own subject
+    shares no word with the claim's (``rest``)? "The first attempt *failed*, but the launch
+    on Friday went perfectly" says nothing against "The launch was a success"; "… and *its
+    profit* fell" still speaks of the company's profit."""
+    parts = split_statements(sentence)
+    if len(parts) < 2:
+        return False
+    for part in parts:
+        for m in re.finditer(r"[A-Za-z]+", part):
+            token = _american(m.group(0).lower())
+            if opposite in (token, stem(token)):
+                own = set(content_stems(part[: m.start()])) - _adverbs(part)
+                return bool(own) and not own & rest
+    return False
 
 
 def _subject_content(claim: str, word: str, lexicon: Lexicon) -> set[str]:

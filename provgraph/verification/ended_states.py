@@ -78,7 +78,29 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("in force", "in effect", "still valid"),
         ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
     ),
-    "alive": (("alive", "living", "still lives"), ("died", "dead", "killed", "passed away")),
+    # a person who "lives in" a place is alive: a death ends it ("The author lives in
+    # Lisbon." / "The author, who died in 2010, spent her last years in Lisbon.")
+    "alive": (
+        ("alive", "living", "still lives", "lives in", "lives with", "resides in"),
+        ("died", "dead", "killed", "passed away"),
+    ),
+    # an employer's staff: the employer's own end ends it ("The factory still employs 300
+    # people." / "The factory shut down in 2019"); endings of the whole business only, not
+    # "closed two stores"
+    "employing": (
+        ("employs", "still employ"),
+        (
+            "shut down",
+            "closed down",
+            "closed its doors",
+            "went bankrupt",
+            "went out of business",
+            "ceased trading",
+            "ceased operations",
+            "was liquidated",
+            "folded",
+        ),
+    ),
     # a company (or two bodies) on its own: a takeover or a merger ends it
     "independent": (
         (
@@ -190,7 +212,9 @@ _SCHEDULE = re.compile(
 _CURRENT = re.compile(
     r"\b(?:is|are|remains?|still|current(?:ly)?|continues? to|now|incumbent|"
     # a membership in the present tense is current: "He *works for* the newspaper"
-    r"works? (?:for|at)|plays? for|coaches|manages)\b",
+    r"works? (?:for|at)|plays? for|coaches|manages|"
+    # a singular subject's home and staff in the present tense: "lives in", "employs"
+    r"lives (?:in|with)|resides in|employs)\b",
     re.IGNORECASE,
 )
 
@@ -348,13 +372,20 @@ def _endings_in(
     return out
 
 
+#: A possessive before a lower-case noun: "Smith's *wife*", "the firm's *founder*".
+_POSSESSED = re.compile(r"\b([A-Za-z][\w-]*)'s\s+(?=[a-z])")
+
+
 def _another_subject(sentence: str, at: int, holder: set[str]) -> bool:
     """Does the clause of the ending at ``at`` open with words of its own, none of the
-    holder's ("*Her former teammate* retired last year, but she remains …")? A clause with
-    no content words before the ending ("who stepped down in March") keeps the sentence's
-    subject."""
+    holder's ("*Her former teammate* retired last year, but she remains …"), or one of the
+    holder's own ("*Smith's wife* died")? A clause with no content words before the ending
+    ("who stepped down in March") keeps the sentence's subject."""
     for clause in clauses(sentence):
         if clause.start <= at < clause.end:
+            owners = _POSSESSED.finditer(sentence, clause.start, at)
+            if any(stem(m.group(1)) in holder for m in owners):
+                return True  # "*Smith's wife* died": the holder's someone, not the holder
             before = {stem(w) for w in TOKEN_RE.findall(sentence[clause.start : at])}
             own = set(content_stems(sentence[clause.start : at]))
             return bool(own) and not holder & before

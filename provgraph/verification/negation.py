@@ -112,7 +112,7 @@ _ASSOCIATION = stem("linked")
 _INCREASE, _DECREASE = stem("increase"), stem("decrease")
 _DECREASE_WORDS = (
     "reduce", "reduction", "lower", "fewer", "prevent", "prevention", "lessen", "shorten",
-    "curb", "cut",
+    "curb", "cut", "stop", "avert",
 )  # fmt: skip
 _EFFECT = {
     **{stem(w): _DECREASE for w in _DECREASE_WORDS},

@@ -91,6 +91,36 @@ def _spoken_of(words: list[str], window: str) -> bool:
     )
 
 
+#: The most of a predicate's words a source may speak of and still be silent on it for
+#: the support test: "The river flooded the town centre in March." against "The town's
+#: football club was promoted in March." speaks of one word of three ("town").
+MOSTLY_UNSPOKEN_SHARE = 1 / 3
+
+
+def mostly_unspoken(claim: str, source: str, nli: StageScore) -> bool:
+    """True when every window NLI read the claim against speaks of at most a third of its
+    predicate's words (times apart, names among the words: :func:`predicate_words`).
+
+    The support test's reading of "silent on the predicate"; the contradiction side keeps
+    :func:`off_predicate`'s stricter "no word at all". A word shared by chance (the place
+    both sentences mention) does not make a source speak of what the claim says happened
+    there; NLI's entailment and the embedding stage still decide where the words differ
+    but the meaning is there (:func:`~provgraph.verification.verdicts.silent_on_predicate`).
+    """
+    words = predicate_words(plain_verbs(claim), times_apart=True)
+    if words is None or nli.evidence is None:
+        return False
+    return all(
+        _spoken_share(words, plain_verbs(w)) <= MOSTLY_UNSPOKEN_SHARE + 1e-9
+        for w in reading_windows(source, nli)
+    )
+
+
+def _spoken_share(words: list[str], window: str) -> float:
+    """The share of ``words`` that ``window`` speaks of (:func:`_spoken_of`, word by word)."""
+    return sum(1 for w in words if _spoken_of([w], window)) / len(words)
+
+
 def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool = False) -> bool:
     """True when no window NLI read the claim against speaks of its predicate
     (``times_apart``: see :func:`predicate_words`)."""

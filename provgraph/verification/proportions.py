@@ -104,10 +104,10 @@ _PART_OF_WHOLE = re.compile(
     rf"(?P<whole>{NUMBER})(?![\d,.%])(?!\s*(?:%|percent|per cent))",
     re.IGNORECASE,
 )
-#: "Of the 400 students who sat the exam, 102 passed": the part is the first number
-#: after the clause's comma (at most six words on).
+#: "Of the 400 students who sat the exam, 102 passed", "Of its 400 employees, 310 work from
+#: home": the part is the first number after the clause's comma (at most six words on).
 _OF_WHOLE_PART = re.compile(
-    rf"\bof\s+(?:the\s+)?(?P<whole>{NUMBER})\b[^.,;:!?\d]{{1,80}},\s+(?:\w+\s+){{0,5}}?"
+    rf"\bof\s+(?:(?:the|its|their|his|her|our)\s+)?(?P<whole>{NUMBER})\b[^.,;:!?\d]{{1,80}},\s+(?:\w+\s+){{0,5}}?"
     rf"(?P<part>{NUMBER})(?![\d,.%])",
     re.IGNORECASE,
 )

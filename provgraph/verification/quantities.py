@@ -104,7 +104,7 @@ _YEAR_SURFACE_RE = re.compile(r"^(?:1[0-9]{3}|20[0-9]{2}|2100)$")
 _NUMERIC_HINT = re.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|"
-    r"dozen|half|third|quarter|percent|once|twice|single|decade|century)\b",
+    r"dozen|half|third|quarter|percent|once|twice|single|decade|century|freezing)\b",
     re.IGNORECASE,
 )
 _PIECE_RE = re.compile(r"(?:[^.;!?\n]|[.,](?=\d))+")

@@ -96,6 +96,10 @@ _SCALE_WORD = re.compile(r"\s*(thousand|million|billion|trillion)\b", re.IGNOREC
 _ABBREVIATED = re.compile(
     r"(?P<sym>[$€£¥])\s?(?P<num>\d[\d,]*(?:\.\d+)?)\s?(?P<scale>bn|b|mn|m|k|tn|trn)\b"
 )
+#: "30C", "86F": a temperature (the library reads coulomb and farad, units no factual
+#: claim glues to a number).
+_GLUED_DEGREES = re.compile(r"(?<![\w.,])(?P<num>-?\d+(?:\.\d+)?)(?P<unit>[CF])\b(?![-.]?\w)")
+_DEGREES = {"C": "degree Celsius", "F": "degree fahrenheit"}
 #: "100k subscribers", "2.5k people": a "k" glued to a number is a thousand (the library
 #: reads kelvin); a "10k race" is a distance and is left alone.
 _THOUSANDS = re.compile(
@@ -123,9 +127,14 @@ _ABBREVIATION = {"k": 1e3, "m": 1e6, "mn": 1e6, "b": 1e9, "bn": 1e9, "tn": 1e12,
 _SYMBOL = {"$": "dollar", "€": "euro", "£": "pound sterling", "¥": "yen"}
 #: "half a million", "a quarter of a billion", "three quarters of a million"
 _FRACTION_OF_SCALE = re.compile(
-    rf"\b(?P<frac>{FRACTION_WORDS})\s+(?:of\s+)?an?\s+(?P<scale>thousand|million|billion|trillion)\b",
+    rf"\b(?P<frac>{FRACTION_WORDS})\s+(?:of\s+)?an?\s+(?P<scale>thousand|million|billion|trillion)\b"
+    # "half a million dollars" is money ("pounds" may be a weight: not read as money)
+    r"(?:\s+(?P<money>dollars|euros)\b)?",
     re.IGNORECASE,
 )
+#: The article before an amount of money: quantulum3 reads "a $500" as "1 dollar to the
+#: 500" (a power). Blanked, same length, so offsets stay those of the text.
+_ARTICLE_BEFORE_MONEY = re.compile(r"\b[Aa]n?(?=\s+[$€£¥]\s?\d)")
 
 
 #: A range with a scale word on either end: "between $2 million and $3 million",
@@ -300,11 +309,10 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
     for m in _FRACTION_OF_SCALE.finditer(masked):
         value = FRACTION_VALUE[m.group("frac").lower().split()[-1]]
         value *= _SCALE[m.group("scale").lower()]
+        money = m.group("money")
+        unit, entity = (money.lower()[:-1], "currency") if money else ("dimensionless",) * 2
         # a round figure in words: ±5%, like a written "500,000" (quantities._rounding)
-        raw = Raw(
-            value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end(), 0.05 * value
-        )
-        found.append(raw)
+        found.append(Raw(value, unit, entity, m.group(0), m.start(), m.end(), 0.05 * value))
     for value, unit, entity, start, end in unit_phrases(masked):
         if not any(f.start < end and start < f.end for f in found):
             found.append(Raw(value, unit, entity, masked[start:end], start, end))
@@ -325,7 +333,10 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
     for m in _THOUSANDS.finditer(masked):
         value = float(m.group("num").replace(",", "")) * 1e3
         found.append(Raw(value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))
-    for read in _library(masked):
+    for m in _GLUED_DEGREES.finditer(masked):
+        value, unit = float(m.group("num")), _DEGREES[m.group("unit")]
+        found.append(Raw(value, unit, "temperature", m.group(0), m.start(), m.end()))
+    for read in _library(_ARTICLE_BEFORE_MONEY.sub(lambda a: " " * len(a.group(0)), masked)):
         if any(f.start < read.end and read.start < f.end for f in found):
             continue
         for raw in _split_word_sum(read) or [read]:

@@ -108,7 +108,7 @@ _SYMMETRIC = frozenset(
 _SAME_RELATION: dict[str, str] = {
     member: group[0]
     for group in (
-        ("beat", "defeat", "overcome", "trounce", "thrash", "outplay", "edge", "rout"),
+        ("beat", "defeat", "overcome", "trounce", "thrash", "outplay", "edge", "rout", "eliminate"),
         ("buy", "acquire", "purchase"),
         ("replace", "succeed", "supersede"),
         ("hire", "employ", "recruit"),

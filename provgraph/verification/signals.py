@@ -48,8 +48,8 @@ class Signals:
     #: No window NLI read shares a word of the claim's predicate (predicate.py): its
     #: contradiction is about something else the source says of the subject.
     nli_contradiction_off_predicate: bool = False
-    #: The same test with the claim's months and days left out of its predicate, as
-    #: times (predicate.py, ``times_apart``): the support side's silence test
+    #: The support side's silence test (predicate.py, ``mostly_unspoken``): every window
+    #: NLI read speaks of at most a third of the claim's predicate words, times left out
     #: (verdicts.silent_on_predicate).
     predicate_unspoken: bool = False
     #: Statements the claim was split into by the focused pass (1: not split).

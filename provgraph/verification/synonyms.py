@@ -67,6 +67,8 @@ _VERBS = (
     "require need",
     "predict forecast",
     "announce declare",
+    "prevent stop avert",
+    "injure hurt",
 )
 
 #: Counted nouns, by stem: a set per group.

@@ -5,7 +5,8 @@
 * one unit named by its article: "lasted a decade", "for a century" (not read at all;
   not "a decade-long" nor "a century-old", which qualify a noun);
 * a number and its unit with a word between: "three full days", "two whole weeks" (the
-  library reads "three" alone, a bare count).
+  library reads "three" alone, a bare count);
+* water's freezing point after a bound word: "below freezing" is below 0 °C.
 
 Each is ``(value, unit, entity, start, end)``, the unit one of
 :data:`provgraph.verification.quantities._BASE_UNITS`' names (session 23).
@@ -51,9 +52,19 @@ _UNIT_OF_WORD = {
 }
 
 
+#: Water's freezing point as a temperature bound: "fell below freezing" is below 0 °C. Only
+#: after a bound word ("freezing rain", "a freezing morning" name no value).
+_FREEZING = re.compile(
+    r"\b(?:below|above|under|over)\s+(?P<point>freezing(?:\s+point)?)\b", re.IGNORECASE
+)
+
+
 def unit_phrases(text: str) -> list[tuple[float, str, str, int, int]]:
     """Every phrase of :mod:`this module <.unit_phrases>`'s kinds in ``text``."""
-    out: list[tuple[float, str, str, int, int]] = []
+    out: list[tuple[float, str, str, int, int]] = [
+        (0.0, "degree Celsius", "temperature", m.start("point"), m.end("point"))
+        for m in _FREEZING.finditer(text)
+    ]
     for m in _FRACTION_OF_UNIT.finditer(text):
         value = FRACTION_VALUE[m.group("frac").lower().split()[-1]]
         unit, entity = _UNIT_OF_WORD[m.group("unit").lower()]

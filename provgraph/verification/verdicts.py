@@ -52,8 +52,9 @@ statement of the claim the evidence does not speak of
 (``Signals.nli_contradiction_unrelated``): a missing half is unsupported;
 when no window NLI read shares a word of the claim's predicate
 (``Signals.nli_contradiction_off_predicate``, :mod:`.predicate`: "The farm keeps
-cows." / "The farm grows barley."; such a source's support — months and days read
-as times, ``Signals.predicate_unspoken`` — is also capped at
+cows." / "The farm grows barley."; a source that speaks of at most a third of the
+predicate's words — months and days read as times, ``Signals.predicate_unspoken`` —
+has its support capped at
 :data:`SILENT_PREDICATE_SUPPORT` unless NLI or the embedding stage reads the claim in
 it, :func:`silent_on_predicate`); and when every value of a one-statement claim is
 confirmed by the source written otherwise, with no conflict
