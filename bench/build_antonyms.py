@@ -33,7 +33,7 @@ OUT = Path(__file__).resolve().parents[1] / "provgraph/verification/antonyms_wor
 UPOS = {"n": "NOUN", "v": "VERB", "a": "ADJ", "s": "ADJ", "r": "ADV"}
 HEADER = """\
 # Direct antonyms of Princeton WordNet 3.0, with their inflections (lemminflect).
-# Built by bench/build_antonyms.py; read by provgraph/verification/antonyms.py.
+# Built by bench/build_antonyms.py; read by provgraph/verification/antonym_lexicon.py.
 # One pair per line: word opposite.
 #
 # WordNet Release 3.0 This software and database is being provided to you, the

@@ -5,94 +5,36 @@ antonym-swapped twin as entailment: the words are nearly all shared. This
 check flags a claim and its best-matching source sentence that share most
 content words but differ by a pair of opposites, each absent from the other
 side and neither negated (a negated antonym is a paraphrase: "did not rise" ≈
-"fell"). Two general lexicons, neither tuned to any data set: a hand list of
-common opposites (with the irregular forms crude stems miss: "won"/"lost",
-"shrank"), and WordNet 3.0's direct antonyms with their inflections
-(``antonyms_wordnet.txt``, built by ``bench/build_antonyms.py``; WordNet is a
-separate download the platform cannot fetch at run time, so the derived list
-ships in the package with WordNet's licence notice).
+"fell"). The opposites are those of :mod:`.antonym_lexicon`'s two lexicons (a hand
+list and WordNet's pairs); :func:`are_opposites` is theirs, re-exported here.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
+from provgraph.verification.antonym_lexicon import (
+    LEXICON,
+    WORDNET_LEXICON,
+    Lexicon,
+    already_stemmed,
+    american,
+    are_opposites,
+    lexicon_words,
+    raw_stems,
+)
 from provgraph.verification.claimsplit import split_statements
+
+__all__ = ["AntonymFinding", "antonym_conflict", "are_opposites"]
 from provgraph.verification.degrees import plain_superlatives
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.word_classes import is_verb
-from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
+from provgraph.verification.wordsets import YEAR_RE, clauses, content_stems, stem
 
-#: Verbs of a direction, each opposite every verb of the other direction ("rising" /
-#: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather
-#: than as every pair (session 21). Evaluative verbs ("improve", "worsen") are not here:
-#: "unemployment improved" and "unemployment fell" say the same.
-_UP = "rise increase grow climb jump surge soar expand"
-_DOWN = "fall decrease decline drop shrink slump plunge sink tumble"
-
-
-WORDNET_PAIRS = Path(__file__).with_name("antonyms_wordnet.txt")
-#: The hand list (rose/fell, open/closed, approved/rejected, surplus/shortage …), one pair a line.
-HAND_PAIRS = Path(__file__).with_name("antonyms_hand.txt")
-
-
-def _hand_pairs() -> list[list[str]]:
-    listed = read_pairs(HAND_PAIRS)
-    return listed + [[up, down] for up in _UP.split() for down in _DOWN.split()]
-
-
-def read_pairs(path: Path) -> list[list[str]]:
-    """The pairs of a list file, one ``word opposite`` per line (``#`` lines are the header)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return [line.split() for line in lines if line and not line.startswith("#")]
-
-
-def wordnet_pairs() -> list[list[str]]:
-    """WordNet's pairs (``antonyms_wordnet.txt``, built by ``bench/build_antonyms.py``)."""
-    return read_pairs(WORDNET_PAIRS)
-
-
-Lexicon = dict[str, frozenset[str]]
-
-
-def _lexicon(pairs: Iterable[list[str]], normalise: Callable[[str], str]) -> Lexicon:
-    table: dict[str, set[str]] = {}
-    for words in pairs:
-        if len(words) != 2:
-            continue
-        a, b = normalise(words[0]), normalise(words[1])
-        if a == b:
-            continue
-        table.setdefault(a, set()).add(b)
-        table.setdefault(b, set()).add(a)
-    return {k: frozenset(v) for k, v in table.items()}
-
-
-#: WordNet pairs of a sense other than the words' everyday one: "live" / "recorded" is live
-#: music against a recording, but "20 species *live* in the lake" against "biologists have
-#: *recorded* 34 species" opposes nothing (session 23).
-_OTHER_SENSES = frozenset({frozenset({"live", "recorded"})})
-#: The hand list, by crude stem: it names lemmas and irregular forms, stems reach the rest.
-LEXICON: Lexicon = _lexicon(_hand_pairs(), stem)
-#: WordNet's pairs, by exact lower-case word: every inflection is listed, and crude
-#: stems would conflate words WordNet keeps apart ("specializes" and "special", whose
-#: opposite is "general"). Pairs with a function word are left out ("more"/"less",
-#: "have"/"miss", "still"/"moving", "out"/"safe"): what such a word opposes depends on
-#: what it modifies, and "a bit less massive than this" states the converse of "more
-#: massive than" (a dev-file supported claim flagged so, session 9).
-WORDNET_LEXICON: Lexicon = _lexicon(
-    [
-        pair
-        for pair in wordnet_pairs()
-        if not STOPWORDS.intersection(pair) and frozenset(pair) not in _OTHER_SENSES
-    ],
-    str.lower,
-)
 _MIN_SHARED = 0.5
 
 
@@ -105,46 +47,6 @@ class AntonymFinding:
     #: share of the claim's other content words the sentence holds (the same
     #: subject: how much of the claim the conflict is about)
     subject_share: float = 0.0
-
-
-def _tokens(text: str) -> list[str]:
-    """Lower-case words of three letters or more, stopwords included (before/after)."""
-    return [w.lower() for w in re.findall(r"[A-Za-z]+", text) if len(w) > 2]
-
-
-def _raw_stems(text: str) -> set[str]:
-    """Stems including the stopword-like opposites (before/after, above/below)."""
-    return {stem(_american(w)) for w in _tokens(text)}
-
-
-def _already_stemmed(word: str) -> str:
-    return word  # the crude stemmer is not idempotent: never stem a stem twice
-
-
-def _words(text: str) -> set[str]:
-    """Lower-case words, in WordNet's (American) spelling where that is a lexicon word."""
-    return {_american(w) for w in _tokens(text)}
-
-
-_BRITISH = ((re.compile(r"our"), "or"), (re.compile(r"is(e|ed|es|ing|ation|ations)$"), r"iz\1"))
-
-
-def _american(word: str) -> str:
-    """ "favourable" → "favorable", "organised" → "organized", when WordNet has that form."""
-    if word in WORDNET_LEXICON:
-        return word
-    for pattern, replacement in _BRITISH:
-        candidate = pattern.sub(replacement, word)
-        if candidate != word and candidate in WORDNET_LEXICON:
-            return candidate
-    return word
-
-
-def are_opposites(word: str, other: str) -> bool:
-    """Are two lower-case words (lemmas) opposites in either lexicon ("cheap", "expensive")?"""
-    if stem(other) in LEXICON.get(stem(word), ()):
-        return True
-    return _american(other) in WORDNET_LEXICON.get(_american(word), ())
 
 
 def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
@@ -197,7 +99,7 @@ def _stated_closer(claim: str, found: AntonymFinding, opposing: str, parts: list
     held = len(claim_content & set(content_stems(opposing)))
     return any(
         part != opposing
-        and found.claim_word in _raw_stems(part) | _words(part)
+        and found.claim_word in raw_stems(part) | lexicon_words(part)
         and len(claim_content & set(content_stems(part))) >= held
         for part in parts
     )
@@ -227,8 +129,8 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
     # (claim's words, sentence's words, lexicon, a word's stem for the negation scopes)
     plain_claim, plain_sentence = _without_names(claim, sentence), _without_names(sentence, claim)
     readings: tuple[tuple[set[str], set[str], Lexicon, Callable[[str], str]], ...] = (
-        (_raw_stems(plain_claim), _raw_stems(plain_sentence), LEXICON, _already_stemmed),
-        (_words(plain_claim), _words(plain_sentence), WORDNET_LEXICON, stem),
+        (raw_stems(plain_claim), raw_stems(plain_sentence), LEXICON, already_stemmed),
+        (lexicon_words(plain_claim), lexicon_words(plain_sentence), WORDNET_LEXICON, stem),
     )
     for claim_words, source_words, lexicon, stem_of in readings:
         for word in sorted(claim_words - source_words):
@@ -263,7 +165,7 @@ def _said_of_another(sentence: str, opposite: str, rest: set[str]) -> bool:
         return False
     for part in parts:
         for m in re.finditer(r"[A-Za-z]+", part):
-            token = _american(m.group(0).lower())
+            token = american(m.group(0).lower())
             if opposite in (token, stem(token)):
                 own = set(content_stems(part[: m.start()])) - _adverbs(part)
                 return bool(own) and not own & rest
@@ -290,7 +192,7 @@ def _of_other_years(claim: str, sentence: str, opposite: str) -> bool:
     if not claim_years:
         return False
     for clause in clauses(sentence):
-        if opposite in _raw_stems(clause.text) or opposite in _words(clause.text):
+        if opposite in raw_stems(clause.text) or opposite in lexicon_words(clause.text):
             years = set(YEAR_RE.findall(clause.text))
             return bool(years) and not years & claim_years
     return False
@@ -301,7 +203,7 @@ _MORE = re.compile(r"\bmore\s+([a-z]+)")
 
 
 def _after(pattern: re.Pattern[str], text: str, word: str, lexicon: Lexicon) -> bool:
-    key = stem if lexicon is LEXICON else _american
+    key = stem if lexicon is LEXICON else american
     return any(key(m.group(1)) == word for m in pattern.finditer(text.lower()))
 
 
@@ -363,7 +265,7 @@ def _subject_of(claim: str, word: str) -> set[str]:
     reported a profit" is the airline, whichever verb a source reports it with ("posted
     a loss")."""
     for m in re.finditer(r"[A-Za-z]+", claim):
-        token = _american(m.group(0).lower())
+        token = american(m.group(0).lower())
         if word in (token, stem(token)):
             before = " ".join(w for w in claim[: m.start()].split() if not is_verb(w))
             return set(content_stems(before)) - _adverbs(claim)
@@ -372,7 +274,7 @@ def _subject_of(claim: str, word: str) -> set[str]:
 
 def _states(sentence: str, word: str, subject: set[str]) -> bool:
     """Does ``sentence`` hold ``word`` (either reading) and every ``subject`` stem?"""
-    return (word in _raw_stems(sentence) or word in _words(sentence)) and subject <= set(
+    return (word in raw_stems(sentence) or word in lexicon_words(sentence)) and subject <= set(
         content_stems(sentence)
     )
 

@@ -78,15 +78,12 @@ _STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("in force", "in effect", "still valid"),
         ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
     ),
-    # a person who "lives in" a place is alive: a death ends it ("The author lives in
-    # Lisbon." / "The author, who died in 2010, spent her last years in Lisbon.")
+    # a person who "lives in" a place is alive: a death ends it (session 27)
     "alive": (
         ("alive", "living", "still lives", "lives in", "lives with", "resides in"),
         ("died", "dead", "killed", "passed away"),
     ),
-    # an employer's staff: the employer's own end ends it ("The factory still employs 300
-    # people." / "The factory shut down in 2019"); endings of the whole business only, not
-    # "closed two stores"
+    # an employer's staff: the employer's own end ends it, not "closed two stores" (s. 27)
     "employing": (
         ("employs", "still employ"),
         (

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from provgraph.verification.antonyms import WORDNET_PAIRS, antonym_conflict, wordnet_pairs
+from provgraph.verification.antonym_lexicon import WORDNET_PAIRS, wordnet_pairs
+from provgraph.verification.antonyms import antonym_conflict
 
 
 @pytest.mark.parametrize(
