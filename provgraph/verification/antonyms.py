@@ -92,15 +92,23 @@ def _conflict_in_part(claim: str, sentence: str) -> AntonymFinding | _Outcome:
 
 def _stated_closer(claim: str, found: AntonymFinding, opposing: str, parts: list[str]) -> bool:
     """Does another statement of the sentence use the claim's own word and share as many of
-    the claim's other content words as the statement with the opposite? Then that one is the
-    claim's ("cut them on domestic routes" for "cut fares on domestic routes"), the other
-    is about something else ("raised fares on international routes")."""
+    the claim's other content words as the statement with the opposite, or the claim's
+    subject that statement lacks? Then that one is the claim's ("cut them on domestic
+    routes" for "cut fares on domestic routes"), the other is about something else
+    ("raised fares on international routes")."""
     claim_content = set(content_stems(claim)) - {found.claim_word, stem(found.claim_word)}
     held = len(claim_content & set(content_stems(opposing)))
+    subject = _subject_of(claim, found.claim_word, keep_verbs=True)
+    # the claim's subject only in the other statement: "*Imports* fell in the first quarter,
+    # while *exports* climbed" (the quarter is shared, the subject is not)
+    subject_elsewhere = bool(subject) and not subject & set(content_stems(opposing))
     return any(
         part != opposing
         and found.claim_word in raw_stems(part) | lexicon_words(part)
-        and len(claim_content & set(content_stems(part))) >= held
+        and (
+            len(claim_content & set(content_stems(part))) >= held
+            or (subject_elsewhere and subject <= set(content_stems(part)))
+        )
         for part in parts
     )
 
@@ -259,7 +267,7 @@ def _conflict_of_subject(claim: str, window: str, *, read: str) -> AntonymFindin
     return None
 
 
-def _subject_of(claim: str, word: str) -> set[str]:
+def _subject_of(claim: str, word: str, *, keep_verbs: bool = False) -> set[str]:
     """Content stems of ``claim`` before its first token read as ``word`` (a stem of the
     hand list or a WordNet word), its verbs left out: the subject of "The airline
     reported a profit" is the airline, whichever verb a source reports it with ("posted
@@ -267,7 +275,7 @@ def _subject_of(claim: str, word: str) -> set[str]:
     for m in re.finditer(r"[A-Za-z]+", claim):
         token = american(m.group(0).lower())
         if word in (token, stem(token)):
-            before = " ".join(w for w in claim[: m.start()].split() if not is_verb(w))
+            before = " ".join(w for w in claim[: m.start()].split() if keep_verbs or not is_verb(w))
             return set(content_stems(before)) - _adverbs(claim)
     return set()
 

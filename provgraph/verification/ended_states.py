@@ -16,180 +16,10 @@ import re
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.roles import TOKEN_RE, StateFinding, holder_stems, verb_lemma
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.state_endings import STATES
 from provgraph.verification.word_classes import is_verb
 from provgraph.verification.wordsets import clauses, content_stems, stem
 
-#: state → (claim phrases asserting it as current, source events that end it)
-_STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "open": (
-        (
-            "open",
-            "operat",
-            "running",
-            "in service",
-            "in operation",
-            "active",
-            "trading",
-            "still runs",
-            "still run",
-            "runs between",
-            "run between",
-        ),
-        (
-            "closed",
-            "shut",
-            "ceased",
-            "halted",
-            "demolish",
-            "dismantl",
-            "abandon",
-            "decommission",
-            "bankrupt",
-            "discontinu",
-            "torn down",
-            "went out of business",
-        ),
-    ),
-    "closed": (("closed", "shut"), ("reopen", "re-open", "opened again")),
-    # two people or bodies joined: a split, or the end of the tie by name, ends it
-    "together": (
-        ("together", "partners", "allies", "in a partnership", "in an alliance"),
-        (
-            "split",
-            "broke up",
-            "break up",
-            "disband",
-            "separated",
-            "dissolved",
-            "parted ways",
-            "ended their partnership",
-            "ended the partnership",
-            "ended their alliance",
-            "ended the alliance",
-            "ended their collaboration",
-            "terminated their partnership",
-            "terminated the partnership",
-            "cut ties",
-            "severed ties",
-        ),
-    ),
-    "married": (("married",), ("divorc", "separated", "annulled")),
-    "in force": (
-        ("in force", "in effect", "still valid"),
-        ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
-    ),
-    # a person who "lives in" a place is alive: a death ends it (session 27)
-    "alive": (
-        ("alive", "living", "still lives", "lives in", "lives with", "resides in"),
-        ("died", "dead", "killed", "passed away"),
-    ),
-    # an employer's staff: the employer's own end ends it, not "closed two stores" (s. 27)
-    "employing": (
-        ("employs", "still employ"),
-        (
-            "shut down",
-            "closed down",
-            "closed its doors",
-            "went bankrupt",
-            "went out of business",
-            "ceased trading",
-            "ceased operations",
-            "was liquidated",
-            "folded",
-        ),
-    ),
-    # a company (or two bodies) on its own: a takeover or a merger ends it
-    "independent": (
-        (
-            "independent",
-            "privately held",
-            "privately owned",
-            "standalone",
-            "stand-alone",
-            "separate",
-        ),
-        (
-            "acquired",
-            "bought by",
-            "taken over",
-            "merged",
-            "purchased by",
-            "absorbed",
-            "sold to",
-            "amalgamated",
-            "combined into",
-        ),
-    ),
-    # a product, feature or service offered (session 16: software and service documents)
-    "available": (
-        ("supported", "available", "in service", "offered", "maintained"),
-        ("deprecat", "removed", "discontinu", "retired", "withdrawn", "end of life", "sunset"),
-    ),
-    "office": (
-        (
-            "remains",
-            "current",
-            "currently",
-            "in office",
-            "still serves",
-            "incumbent",
-            "still leads",
-            "still heads",
-            "still runs",
-        ),
-        (
-            "resign",
-            "stepped down",
-            "steps down",
-            "dismissed",
-            "fired",
-            "sacked",
-            "ousted",
-            "retired",
-            "removed from",
-            "replaced",
-            "quit",
-            "until",
-            "former",
-            "left the",
-            "left office",
-            "voted out",
-            "lost re-election",
-            "lost the election",
-        ),
-    ),
-    # a member of a team or an employer's staff: leaving ends it (session 21)
-    "member": (
-        (
-            "plays for",
-            "playing for",
-            "works for",
-            "working for",
-            "works at",
-            "employed by",
-            "member of",
-            "coaches",
-            "manages",
-        ),
-        (
-            "retired",
-            "quit",
-            "resigned",
-            "stepped down",
-            "left the club",
-            "left the team",
-            "left the company",
-            "left the firm",
-            "left the band",
-            "was released",
-            "released by",
-            "departed",
-            "was sacked",
-            "was fired",
-            "was dismissed",
-        ),
-    ),
-}
 #: A clause with its own subject after a coordinating conjunction.
 _COORDINATED = re.compile(r"\s*(?:and|but|while|whereas|yet)\s+(\S.*)", re.IGNORECASE | re.DOTALL)
 #: The "office" state needs an office named: "remains" alone is any state.
@@ -211,7 +41,7 @@ _CURRENT = re.compile(
     # a membership in the present tense is current: "He *works for* the newspaper"
     r"works? (?:for|at)|plays? for|coaches|manages|"
     # a singular subject's home and staff in the present tense: "lives in", "employs"
-    r"lives (?:in|with)|resides in|employs)\b",
+    r"lives (?:in|on|with)|resides in|employs)\b",
     re.IGNORECASE,
 )
 
@@ -235,7 +65,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
     low_claim = claim.lower()
     states = [
         (state, endings)
-        for state, (asserted, endings) in _STATES.items()
+        for state, (asserted, endings) in STATES.items()
         if any(re.search(rf"\b{re.escape(p)}(?!\w*\s+by\b)", low_claim) for p in asserted)
         and (state != "office" or _OFFICE.search(claim))
         and not _denied(asserted, low_claim, claim)
@@ -243,9 +73,9 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
     doing = _still_doing(low_claim)
     if doing is not None:
         states.append(("activity", ()))  # "still makes typewriters" / "stopped making them"
-    rest = _rest_of(claim, [p for state, _e in states for p in _STATES.get(state, ((), ()))[0]])
+    rest = _rest_of(claim, [p for state, _e in states for p in STATES.get(state, ((), ()))[0]])
     body = (
-        _body_of(low_claim, _STATES["member"][0])
+        _body_of(low_claim, STATES["member"][0])
         if any(s == "member" for s, _e in states)
         else set()
     )
@@ -266,7 +96,10 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue  # "closed on public holidays": a timetable, not an ending
                 if _another_subject(sentence.text, m.start(), holder):
                     continue  # "Her former teammate retired …, but she remains …"
-                shared = len(rest & set(content_stems(sentence.text))) / len(rest) if rest else None
+                # an employer's staff is its state, not what it is of: its holder is
+                about = holder if state == "employing" else rest
+                held = about & set(content_stems(sentence.text))
+                shared = len(held) / len(about) if about else None
                 return StateFinding(state, event, shared)
     return None
 

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.claimsplit import subject_and_verb
-from provgraph.verification.converses import converse_of
+from provgraph.verification.converses import SAME_RELATION, converse_of
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.noun_roles import (
     EITHER_SIDE,
@@ -102,22 +102,6 @@ _SYMMETRIC = frozenset(
 )
 
 
-#: Verbs that name one relation ("Norway beat Sweden" / "Sweden defeated Norway"): each is
-#: read as the first of its group, so an exchanged agent and patient is seen across them.
-#: Only groups whose members take agent and patient the same way (session 18).
-_SAME_RELATION: dict[str, str] = {
-    member: group[0]
-    for group in (
-        ("beat", "defeat", "overcome", "trounce", "thrash", "outplay", "edge", "rout", "eliminate"),
-        ("buy", "acquire", "purchase"),
-        ("replace", "succeed", "supersede"),
-        ("hire", "employ", "recruit"),
-        ("sue", "prosecute"),
-    )
-    for member in group
-}
-
-
 @dataclass(frozen=True)
 class RoleFinding:
     """The claim's relation and the source's, with agent and patient exchanged."""
@@ -182,7 +166,7 @@ def named_tokens(sentence: str) -> tuple[list[str], list[tuple[int, int, str]]]:
 
 
 #: Nouns that name a relation's event, "A's *acquisition* of B", "A … its *purchase* of B",
-#: read as the relation's verb (:data:`_SAME_RELATION`).
+#: read as the relation's verb (:data:`SAME_RELATION`).
 _NOMINAL = {"acquisition": "buy", "purchase": "buy", "takeover": "buy", "defeat": "beat"}
 #: How many tokens may stand between the agent and "its <noun> of" ("Contoso said on
 #: Monday it had completed its purchase of Northwind").
@@ -225,7 +209,7 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
         if (converse := converse_of(lemma, between[k + 1 :])) is not None:
             out.append((b, converse, a))  # "A lost to B": "B beat A"
             continue
-        lemma = _SAME_RELATION.get(lemma, lemma)
+        lemma = SAME_RELATION.get(lemma, lemma)
         if lemma in _SYMMETRIC or between[k].lower() in _SYMMETRIC:
             continue
         passive = (
@@ -259,12 +243,12 @@ def role_swap(claim: str, window: str) -> RoleFinding | None:
 
 
 def _relation_verb(word: str) -> str | None:
-    """The relation a verb names (:data:`_SAME_RELATION`), None for a symmetric verb or one
+    """The relation a verb names (:data:`SAME_RELATION`), None for a symmetric verb or one
     whose subject may be either party (:data:`~provgraph.verification.noun_roles.EITHER_SIDE`)."""
     lemma = verb_lemma(word)
     if word.lower() in _SYMMETRIC or lemma in _SYMMETRIC or lemma in EITHER_SIDE:
         return None
-    return _SAME_RELATION.get(lemma, lemma)
+    return SAME_RELATION.get(lemma, lemma)
 
 
 def _noun_relations(text: str) -> list[Relation]:

@@ -183,3 +183,22 @@ def test_the_statement_that_uses_the_claims_word_is_the_claims() -> None:
     assert found is not None and (found.claim_word, found.source_word) == ("cut", "rais")
     # the statement with the claim's word speaks of something else: the opposite stands
     assert antonym_conflict("The team won the cup.", "The team won the league but lost the cup.")
+
+
+def test_the_claims_subject_only_in_the_statement_with_its_word() -> None:
+    claim = "Exports rose in the first quarter."
+    other = "Imports fell in the first quarter, while exports climbed 4%."
+    assert antonym_conflict(claim, other) is None
+    assert antonym_conflict(claim, "Imports rose in the first quarter, but exports fell 4%.")
+
+
+def test_a_name_between_verb_and_particle() -> None:
+    found = role_swap("Leeds knocked Chelsea out of the cup.", "Chelsea knocked out Leeds.")
+    assert found is not None and found.verb == "beat"
+
+
+def test_an_employers_end_speaks_of_the_employer_not_of_its_staff() -> None:
+    found = ended_state("The mill employs 80 people.", "The mill closed down in 2008.")
+    assert found is not None and found.share == 1.0
+    dead = ended_state("The poet lives on a farm in Vermont.", "The poet died on his farm.")
+    assert dead is not None and dead.state == "alive"
