@@ -27,7 +27,7 @@ from provgraph.verification.judge_stage import judge_status, record_judgments
 from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
 from provgraph.verification.nli_refine import AgreementScorer, refine_matches
 from provgraph.verification.polarity import reread_negated
-from provgraph.verification.predicate import mostly_unspoken, off_predicate
+from provgraph.verification.predicate import off_predicate
 from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.signals import Signals
 from provgraph.verification.size_free import reread_without_sizes
@@ -297,7 +297,7 @@ def _run_predicate_check(
     for i in (i for i in live if "nli" in out[i].scores):
         claim, source, nli = pairs[i][0], pairs[i][1].text, out[i].scores["nli"]
         out[i].sig["nli_contradiction_off_predicate"] = off_predicate(claim, source, nli)
-        out[i].sig["predicate_unspoken"] = mostly_unspoken(claim, source, nli)
+        out[i].sig["predicate_unspoken"] = off_predicate(claim, source, nli, times_apart=True)
 
 
 def _reread(

@@ -45,11 +45,12 @@ class Signals:
     #: for statements of the claim the evidence does not speak of ("missing" read
     #: as "false"): not a contradiction, by the relatedness rule of the policy.
     nli_contradiction_unrelated: bool = False
-    #: No window NLI read shares a word of the claim's predicate (predicate.py): its
-    #: contradiction is about something else the source says of the subject.
+    #: No window NLI read speaks of more than a third of the claim's predicate words
+    #: (predicate.py): its contradiction is about something else the source says of the
+    #: subject.
     nli_contradiction_off_predicate: bool = False
-    #: The support side's silence test (predicate.py, ``mostly_unspoken``): every window
-    #: NLI read speaks of at most a third of the claim's predicate words, times left out
+    #: The same test with the claim's times left out of its predicate and its names kept
+    #: (predicate.py, ``times_apart``): the support side's silence test
     #: (verdicts.silent_on_predicate).
     predicate_unspoken: bool = False
     #: Statements the claim was split into by the focused pass (1: not split).

@@ -50,7 +50,7 @@ pairs "contradiction", and a source that is not about the claim cannot refute
 it; likewise when the focused NLI pass found the contradiction only for a
 statement of the claim the evidence does not speak of
 (``Signals.nli_contradiction_unrelated``): a missing half is unsupported;
-when no window NLI read shares a word of the claim's predicate
+when no window NLI read speaks of more than a third of the claim's predicate
 (``Signals.nli_contradiction_off_predicate``, :mod:`.predicate`: "The farm keeps
 cows." / "The farm grows barley."; a source that speaks of at most a third of the
 predicate's words — months and days read as times, ``Signals.predicate_unspoken`` —

@@ -12,7 +12,7 @@ from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.phrasal import plain_verbs
-from provgraph.verification.predicate import mostly_unspoken
+from provgraph.verification.predicate import off_predicate
 from provgraph.verification.proportions import derived_shares
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.report import Evidence, StageScore
@@ -130,7 +130,16 @@ def _read_whole(source: str) -> StageScore:
 def test_a_source_speaking_of_a_third_of_the_predicate_is_silent_on_it(
     claim: str, source: str, silent: bool
 ) -> None:
-    assert mostly_unspoken(claim, source, _read_whole(source)) is silent
+    assert off_predicate(claim, source, _read_whole(source), times_apart=True) is silent
+
+
+def test_nli_contradiction_of_a_predicate_spoken_of_a_third_is_off_predicate() -> None:
+    claim = "The school banned mobile phones in classrooms."
+    source = "The school added two new classrooms for science lessons."
+    assert off_predicate(claim, source, _read_whole(source))
+    # a month is a name on the contradiction side: "held every July" / "every June"
+    fair = "The fair moved to June."
+    assert not off_predicate("The fair is held in July.", fair, _read_whole(fair))
 
 
 def test_an_opposite_said_of_another_subject_is_no_conflict() -> None:
