@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.13"
+ENGINE_VERSION = "0.4.14"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -112,7 +112,14 @@ percentage points, a change's size compared only with sizes, a decade's parts, c
 relations, jobs cut as workers dismissed, a named predicate a silent source does not
 support — negation.py, wordsets.py, role_holders.py, ended_states.py, polarity.py,
 changes.py, change_checks.py, consistency.py, dates.py, converses.py, roles.py,
-phrasal.py, quantities.py, predicate.py, antonyms_hand.txt)."""
+phrasal.py, quantities.py, predicate.py, antonyms_hand.txt; 0.4.14, session 27: a
+death or an employer's end against a present state, "stop" as "prevent", "knocked out"
+as "eliminated", an active source clause naming another agent, a predicate the source
+speaks of at most a third of, an opposite said in another statement or of another
+subject, "a $500,000", "half a million dollars", "below freezing", "30C", shares of "its"
+whole — ended_states.py, state_endings.py, negation.py, synonyms.py, phrasal.py,
+converses.py, agents.py, predicate.py, antonyms.py, antonym_lexicon.py,
+quantulum_reader.py, unit_phrases.py, quantities.py, proportions.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 
