@@ -91,11 +91,12 @@ def _conflict_in_part(claim: str, sentence: str) -> AntonymFinding | _Outcome:
 
 
 def _stated_closer(claim: str, found: AntonymFinding, opposing: str, parts: list[str]) -> bool:
-    """Does another statement of the sentence use the claim's own word and share as many of
-    the claim's other content words as the statement with the opposite, or the claim's
-    subject that statement lacks? Then that one is the claim's ("cut them on domestic
-    routes" for "cut fares on domestic routes"), the other is about something else
-    ("raised fares on international routes")."""
+    """Does another statement of the sentence use the claim's own word and share more of
+    the claim's other content words than the statement with the opposite, or the claim's
+    subject that statement lacks? Then that one is the claim's ("exports climbed" for
+    "Exports rose in the first quarter"), the other is about something else ("Imports
+    fell in the first quarter"). A tie stays a conflict: "won the debate prize but lost
+    the chess trophy" against "won the debate prize and the chess trophy" (session 23)."""
     claim_content = set(content_stems(claim)) - {found.claim_word, stem(found.claim_word)}
     held = len(claim_content & set(content_stems(opposing)))
     subject = _subject_of(claim, found.claim_word, keep_verbs=True)
@@ -106,7 +107,7 @@ def _stated_closer(claim: str, found: AntonymFinding, opposing: str, parts: list
         part != opposing
         and found.claim_word in raw_stems(part) | lexicon_words(part)
         and (
-            len(claim_content & set(content_stems(part))) >= held
+            len(claim_content & set(content_stems(part))) > held
             or (subject_elsewhere and subject <= set(content_stems(part)))
         )
         for part in parts
