@@ -91,12 +91,19 @@ def _spoken_of(words: list[str], window: str) -> bool:
     """Does ``window`` use one of ``words``, an opposite of one ("closed" / "open") or a
     synonymous verb ("started" / "began")?"""
     there = [w.lower() for w in _WORD.findall(window)]
-    stems = {stem(w) for w in there}
+    stems = {stem(w) for w in there} | {stem(w) for w in map(_verb_of_able, there) if w}
     return any(
         stem(word) in stems
+        or stem(_verb_of_able(word) or word) in stems
         or any(are_opposites(word, other) or same_verb(word, other) for other in there)
         for word in words
     )
+
+
+def _verb_of_able(word: str) -> str | None:
+    """The verb of an "-able" adjective ("reachable" → "reach", "affordable" → "afford"):
+    "reachable only by boat" speaks of reaching the island. None for other words."""
+    return word[:-4] if word.endswith("able") and len(word) > 7 else None
 
 
 #: The most of a predicate's words a source may speak of and still be silent on it: "The

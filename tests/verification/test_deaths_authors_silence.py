@@ -125,6 +125,8 @@ def _read_whole(source: str) -> StageScore:
         ("The river flooded the town centre.", "The town centre flooded after the storm.", False),
         # an opposite is spoken of
         ("The shop is permanently closed.", "The shop is open every day.", False),
+        # an "-able" adjective speaks of its verb
+        ("The island is reachable only by boat.", "Visitors reach the island by ferry.", False),
     ],
 )
 def test_a_source_speaking_of_a_third_of_the_predicate_is_silent_on_it(
