@@ -33,6 +33,7 @@ import re
 
 from provgraph.verification.antonyms import are_opposites
 from provgraph.verification.claimsplit import subject_and_verb
+from provgraph.verification.negation import negated_scopes
 from provgraph.verification.ordinal_words import ORDINAL_NUMBERS
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.polarity import reading_windows
@@ -95,6 +96,8 @@ def _spoken_of(words: list[str], window: str) -> bool:
     return any(
         stem(word) in stems
         or stem(_verb_of_able(word) or word) in stems
+        # "peer-reviewed" is spoken of by "peer reviewed"
+        or ("-" in word and all(stem(part) in stems for part in word.split("-") if part))
         or any(are_opposites(word, other) or same_verb(word, other) for other in there)
         for word in words
     )
@@ -119,8 +122,9 @@ def _spoken_share(words: list[str], window: str) -> float:
 
 def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool = False) -> bool:
     """True when every window NLI read the claim against speaks of at most a third of its
-    predicate's words (:data:`MOSTLY_UNSPOKEN_SHARE`; none of a claim with a value or an
-    ordinal; ``times_apart``: see :func:`predicate_words`). A word shared by chance (the
+    predicate's words (:data:`MOSTLY_UNSPOKEN_SHARE`; none of a claim with a value, an
+    ordinal, a universal or a negation: :func:`_strict`; ``times_apart``: see
+    :func:`predicate_words`). A word shared by chance (the
     place or thing both sentences mention) does not make a source speak of what the claim
     says of it; NLI's entailment and the embedding stage still decide where the words
     differ but the meaning is there
@@ -128,16 +132,25 @@ def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool
     words = predicate_words(plain_verbs(claim), times_apart=times_apart)
     if words is None or nli.evidence is None:
         return False
-    # a claim with a value or an ordinal ("stayed above freezing", "the first woman to"):
-    # a contradiction may be of the value, stated in other words than the claim's
-    limit = 0.0 if _has_value(claim) else MOSTLY_UNSPOKEN_SHARE
+    # a claim with a value, an ordinal, a universal or a negation ("stayed above
+    # freezing", "the first woman to", "applies to all plastics", "were unable to
+    # replicate"): its contradiction may be of that, stated in other words than the claim's
+    limit = 0.0 if _strict(claim) else MOSTLY_UNSPOKEN_SHARE
     return all(
         _spoken_share(words, plain_verbs(w)) <= limit + 1e-9 for w in reading_windows(source, nli)
     )
 
 
-def _has_value(claim: str) -> bool:
-    """Does the claim state a quantity or an ordinal ("first", "third")?"""
-    if any(w.lower() in ORDINAL_NUMBERS for w in _WORD.findall(claim)):
+#: Universal and exclusive words: "all single-use plastics" is contradicted by "exempts
+#: plastic bags", in none of the claim's other words.
+_UNIVERSALS = frozenset(("all", "every", "each", "only", "always", "entire", "whole", "sole"))
+
+
+def _strict(claim: str) -> bool:
+    """Does the claim state a quantity, an ordinal ("first", "third"), a universal ("all",
+    "only") or a negation? Then a source that speaks of none of its predicate is off it,
+    not one that speaks of a third."""
+    words = {w.lower() for w in _WORD.findall(claim)}
+    if words & (ORDINAL_NUMBERS.keys() | _UNIVERSALS) or negated_scopes(claim):
         return True
     return bool(read_quantities(claim).mentions)

@@ -144,6 +144,28 @@ def test_nli_contradiction_of_a_predicate_spoken_of_a_third_is_off_predicate() -
     assert not off_predicate("The fair is held in July.", fair, _read_whole(fair))
 
 
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a universal's exception, in other words
+        ("The ban applies to all single-use plastics.", "The ban exempts plastic bags."),
+        # a negated claim, contradicted by a synonym ("reproduced") and no other word
+        (
+            "Researchers were unable to replicate the result.",
+            "The team successfully reproduced the original finding.",
+        ),
+    ],
+)
+def test_a_universal_or_negated_claim_needs_a_silent_source(claim: str, source: str) -> None:
+    assert not off_predicate(claim, source, _read_whole(source))
+
+
+def test_a_hyphenated_word_is_spoken_of_by_its_parts() -> None:
+    claim = "The results were published in a peer-reviewed journal."
+    source = "The results were never peer reviewed; they appeared on a blog."
+    assert not off_predicate(claim, source, _read_whole(source))
+
+
 def test_an_opposite_said_of_another_subject_is_no_conflict() -> None:
     claim = "The launch was a success."
     assert antonym_conflict(claim, "The launch failed when the second stage did not ignite.")
