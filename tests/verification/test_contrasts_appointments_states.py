@@ -17,10 +17,10 @@ from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.polarity import reread_negated, ruled_entailment
 from provgraph.verification.predicate import predicate_words
 from provgraph.verification.quantities import read_quantities
-from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.role_holders import holdings, role_holder_conflict
 from provgraph.verification.roles import relations, role_swap
 from provgraph.verification.wordsets import stem
+from tests.verification.nli_reading import read_over
 from tests.verification.scripted_scorer import ScriptedScorer
 
 _COUNCIL = "The council rejected the proposed parking fees but approved a new bike lane."
@@ -84,8 +84,7 @@ def test_a_state_the_claim_denies_is_no_current_state(claim: str) -> None:
 
 def test_a_negated_state_that_the_source_ended_reads_as_its_positive_form_contradicted() -> None:
     claim, source = "The mine is no longer in operation.", "The mine closed in 2015."
-    evidence = Evidence(source_key="d_1", start=0, end=len(source), text=source)
-    nli = StageScore(stage="nli", score=0.09, raw={}, evidence=evidence)
+    nli = read_over(source, score=0.09)
     signals = {"nli_entailment": 0.09, "nli_contradiction": 0.88, "nli_max_contradiction": 0.88}
     scorer = ScriptedScorer({(source, "The mine is in operation."): (0.1, 0.2)})
     done = reread_negated(scorer, [(claim, source, nli, signals)])[0]

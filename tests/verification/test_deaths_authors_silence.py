@@ -15,9 +15,9 @@ from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.predicate import off_predicate
 from provgraph.verification.proportions import derived_shares
 from provgraph.verification.quantities import read_quantities
-from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.roles import role_swap
 from provgraph.verification.synonyms import same_verb
+from tests.verification.nli_reading import read_over
 
 
 @pytest.mark.parametrize(
@@ -107,11 +107,6 @@ def test_an_active_source_clause_names_the_agent(claim: str, source: str, confli
     assert (agent_conflict(claim, source) is not None) is conflict
 
 
-def _read_whole(source: str) -> StageScore:
-    evidence = Evidence(source_key="d_1", start=0, end=len(source), text=source)
-    return StageScore(stage="nli", score=0.1, raw={}, evidence=evidence)
-
-
 @pytest.mark.parametrize(
     ("claim", "source", "silent"),
     [
@@ -132,16 +127,16 @@ def _read_whole(source: str) -> StageScore:
 def test_a_source_speaking_of_a_third_of_the_predicate_is_silent_on_it(
     claim: str, source: str, silent: bool
 ) -> None:
-    assert off_predicate(claim, source, _read_whole(source), times_apart=True) is silent
+    assert off_predicate(claim, source, read_over(source), times_apart=True) is silent
 
 
 def test_nli_contradiction_of_a_predicate_spoken_of_a_third_is_off_predicate() -> None:
     claim = "The school banned mobile phones in classrooms."
     source = "The school added two new classrooms for science lessons."
-    assert off_predicate(claim, source, _read_whole(source))
+    assert off_predicate(claim, source, read_over(source))
     # a month is a name on the contradiction side: "held every July" / "every June"
     fair = "The fair moved to June."
-    assert not off_predicate("The fair is held in July.", fair, _read_whole(fair))
+    assert not off_predicate("The fair is held in July.", fair, read_over(fair))
 
 
 @pytest.mark.parametrize(
@@ -157,15 +152,15 @@ def test_nli_contradiction_of_a_predicate_spoken_of_a_third_is_off_predicate() -
     ],
 )
 def test_a_universal_or_negated_claim_needs_a_silent_source(claim: str, source: str) -> None:
-    assert not off_predicate(claim, source, _read_whole(source))
+    assert not off_predicate(claim, source, read_over(source))
 
 
 def test_a_hyphenated_word_is_spoken_of_by_its_parts() -> None:
     claim = "The results were published in a peer-reviewed journal."
     source = "The results were never peer reviewed by a journal."
-    assert not off_predicate(claim, source, _read_whole(source))  # two words of three
+    assert not off_predicate(claim, source, read_over(source))  # two words of three
     half = "The results were never reviewed."  # one part of "peer-reviewed" is not it
-    assert off_predicate(claim, half, _read_whole(half))
+    assert off_predicate(claim, half, read_over(half))
 
 
 def test_an_opposite_said_of_another_subject_is_no_conflict() -> None:

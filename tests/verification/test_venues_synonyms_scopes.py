@@ -19,12 +19,8 @@ from provgraph.verification.size_free import reread_without_sizes, without_sizes
 from provgraph.verification.synonyms import same_verb, verb_key
 from provgraph.verification.unknowns import unknown_statement
 from provgraph.verification.wordsets import stem
+from tests.verification.nli_reading import read_over
 from tests.verification.scripted_scorer import ScriptedScorer
-
-
-def _nli_over(source: str) -> StageScore:
-    evidence = Evidence(source_key="d_1", start=0, end=len(source), text=source)
-    return StageScore(stage="nli", score=0.1, raw={}, evidence=evidence)
 
 
 @pytest.mark.parametrize(
@@ -160,7 +156,7 @@ def test_laid_off_and_let_go_of_are_one_verb() -> None:
     )
     assert plain_verbs("It laid off 200 workers.") == "It dismissed 200 workers."
     source = "The factory let go of 200 workers last month."
-    assert not off_predicate("The factory laid off 200 workers.", source, _nli_over(source))
+    assert not off_predicate("The factory laid off 200 workers.", source, read_over(source))
 
 
 @pytest.mark.parametrize(
