@@ -84,7 +84,7 @@ def _conflict_in_part(claim: str, sentence: str) -> AntonymFinding | _Outcome:
     for part in parts if len(parts) > 1 else ():
         found = _conflict_in(claim, part)
         if isinstance(found, AntonymFinding) and _stated_closer(claim, found, part, parts):
-            return _NOT_A_CONFLICT  # "raised fares abroad but cut them on domestic routes"
+            return _NOT_A_CONFLICT  # "Imports fell …, while exports climbed"
         if found is not _NO_PAIR:
             return found
     return _NO_PAIR

@@ -4,9 +4,10 @@ The claim asserts a state as current ("is closed", "is still operating", "remain
 minister", "is still supported") and a source sentence about the claim's subject
 reports an event that ends it ("reopened", "shut down", "resigned", "deprecated"),
 not negated. The small NLI model reads "the museum is closed" against "the museum
-reopened" as entailment: it has no model of events that end a state. The lexicon is
-of general state/ending pairs, not of any data set. Split from :mod:`.roles`
-(session 16), which keeps the finding type and the subject reader both rules share.
+reopened" as entailment: it has no model of events that end a state. The lexicon
+(:mod:`.state_endings`) is of general state/ending pairs, not of any data set. Split
+from :mod:`.roles` (session 16), which keeps the finding type and the subject reader
+both rules share.
 """
 
 from __future__ import annotations

@@ -23,8 +23,10 @@ Measured on the dev files before it was wired in (rows whose NLI contradiction i
 contradicted row of 68. Session 27 widened it to "at most a third" ("The school banned
 phones in classrooms." / "The school added two classrooms"): of the rows with NLI
 contradiction ≥ 0.5 it newly holds for (whole source as the window) 25 unsupported, 10
-supported and 3 contradicted rows. A claim with a value or an ordinal keeps "no word":
-its contradiction may be of the value ("stayed above freezing" / "lows from -6 to -2").
+supported and 3 contradicted rows. A claim with a value, an ordinal, a universal or a
+negation keeps "no word": its contradiction may be of that, in other words ("stayed above
+freezing" / "lows from -6 to -2", "applies to all plastics" / "exempts plastic bags",
+"were unable to replicate" / "successfully reproduced the finding").
 """
 
 from __future__ import annotations
@@ -124,10 +126,9 @@ def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool
     """True when every window NLI read the claim against speaks of at most a third of its
     predicate's words (:data:`MOSTLY_UNSPOKEN_SHARE`; none of a claim with a value, an
     ordinal, a universal or a negation: :func:`_strict`; ``times_apart``: see
-    :func:`predicate_words`). A word shared by chance (the
-    place or thing both sentences mention) does not make a source speak of what the claim
-    says of it; NLI's entailment and the embedding stage still decide where the words
-    differ but the meaning is there
+    :func:`predicate_words`). A word shared by chance (the place or thing both sentences
+    mention) does not make a source speak of what the claim says of it; NLI's entailment
+    and the embedding stage still decide where the words differ but the meaning is there
     (:func:`~provgraph.verification.verdicts.silent_on_predicate`)."""
     words = predicate_words(plain_verbs(claim), times_apart=times_apart)
     if words is None or nli.evidence is None:
