@@ -90,19 +90,22 @@ def predicate_words(claim: str, *, times_apart: bool = False) -> list[str] | Non
     return [w for w in words if content_stems(w) and stem(w) not in own] or None
 
 
-def _spoken_of(words: list[str], window: str) -> bool:
-    """Does ``window`` use one of ``words``, an opposite of one ("closed" / "open") or a
-    synonymous verb ("started" / "began")?"""
+def _spoken_share(words: list[str], window: str) -> float:
+    """The share of ``words`` that ``window`` uses, by the word, an opposite of it ("closed"
+    / "open") or a synonymous verb ("started" / "began"). The window is read once."""
     there = [w.lower() for w in _WORD.findall(window)]
     stems = {stem(w) for w in there} | {stem(w) for w in map(_verb_of_able, there) if w}
-    return any(
-        stem(word) in stems
-        or stem(_verb_of_able(word) or word) in stems
-        # "peer-reviewed" is spoken of by "peer reviewed"
-        or ("-" in word and all(stem(part) in stems for part in word.split("-") if part))
-        or any(are_opposites(word, other) or same_verb(word, other) for other in there)
-        for word in words
-    )
+
+    def spoken(word: str) -> bool:
+        return (
+            stem(word) in stems
+            or stem(_verb_of_able(word) or word) in stems
+            # "peer-reviewed" is spoken of by "peer reviewed"
+            or ("-" in word and all(stem(part) in stems for part in word.split("-") if part))
+            or any(are_opposites(word, other) or same_verb(word, other) for other in there)
+        )
+
+    return sum(1 for word in words if spoken(word)) / len(words)
 
 
 def _verb_of_able(word: str) -> str | None:
@@ -115,11 +118,6 @@ def _verb_of_able(word: str) -> str | None:
 #: river flooded the town centre in March." against "The town's football club was promoted
 #: in March." speaks of one word of three ("town"), a place both mention (session 27).
 MOSTLY_UNSPOKEN_SHARE = 1 / 3
-
-
-def _spoken_share(words: list[str], window: str) -> float:
-    """The share of ``words`` that ``window`` speaks of (:func:`_spoken_of`, word by word)."""
-    return sum(1 for w in words if _spoken_of([w], window)) / len(words)
 
 
 def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool = False) -> bool:
