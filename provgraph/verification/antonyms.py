@@ -26,12 +26,14 @@ from provgraph.verification.antonym_lexicon import (
     raw_stems,
 )
 from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.dates import extract_dates, in_year
 
 __all__ = ["AntonymFinding", "antonym_conflict", "are_opposites"]
 from provgraph.verification.degrees import plain_superlatives
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.slots import Mention
 from provgraph.verification.word_classes import is_verb
 from provgraph.verification.wordsets import YEAR_RE, clauses, content_stems, stem
 
@@ -194,17 +196,37 @@ def _subject_content(claim: str, word: str, lexicon: Lexicon) -> set[str]:
 
 
 def _of_other_years(claim: str, sentence: str, opposite: str) -> bool:
-    """Does the clause holding ``opposite`` name years, none of them the claim's? "The club
-    lost members in 2019 but recovered strongly in 2021." opposes nothing of "The club
-    gained members in 2021."."""
+    """Does the clause holding ``opposite`` name years or dates, none of them the claim's?
+    "The club lost members in 2019 but recovered strongly in 2021." opposes nothing of "The
+    club gained members in 2021."; "Sales rose in the first half of the year but dropped in
+    the second half." nothing of "Sales fell in the second half of the year." (session 28:
+    a claim's period other than a year)."""
     claim_years = set(YEAR_RE.findall(claim))
-    if not claim_years:
+    claim_dates = extract_dates(claim)
+    if not claim_years and not claim_dates:
         return False
     for clause in clauses(sentence):
         if opposite in raw_stems(clause.text) or opposite in lexicon_words(clause.text):
             years = set(YEAR_RE.findall(clause.text))
-            return bool(years) and not years & claim_years
+            if claim_years and years:
+                return not years & claim_years
+            return _of_other_dates(claim_dates, extract_dates(clause.text))
     return False
+
+
+def _of_other_dates(claim_dates: list[Mention], clause_dates: list[Mention]) -> bool:
+    """Do the clause's dates all fall outside every date of the claim (a date with a year
+    read as its day-of-year view against a claim's date without one)?"""
+    if not claim_dates or not clause_dates:
+        return False
+    for claim_date in claim_dates:
+        for stated in clause_dates:
+            other: Mention | None = stated
+            if claim_date.kind != stated.kind:
+                other = in_year(stated) if claim_date.kind == "date-in-year" else None
+            if other is None or claim_date.overlaps(other):
+                return False
+    return True
 
 
 _LESS = re.compile(r"\b(?:less|least)\s+([a-z]+)")

@@ -49,13 +49,18 @@ _DAY_MONTH_YEAR = re.compile(
     rf"\b(?:(?:the\s+)?(?P<d1>{_ORD})\s+(?:of\s+)?)?(?P<m>{_MONTH})(?![a-z])"
     rf"(?:\s+(?:the\s+)?(?P<d2>{_ORD})\b)?(?:,?\s+(?:of\s+)?(?P<y>{_YEAR})\b)?"
 )
+#: "of the year" after a quarter or half is part of the date, not a word anchoring it: as
+#: an anchor it tied "the first half of the year" to a claim's "second half of the year"
+#: more than the source's own "in the second half" (session 28).
+_OF_THE_YEAR = r"\s+of\s+the\s+(?:fiscal\s+|financial\s+|calendar\s+)?year"
 _QUARTER = re.compile(
     rf"\b(?:Q(?P<q>[1-4])|(?P<qw>first|second|third|fourth|1st|2nd|3rd|4th|final|last)\s+quarter)"
-    rf"(?:\s*(?:of\s+)?(?:fiscal\s+|FY\s*)?(?P<y>{_YEAR}))?\b",
+    rf"(?:\s*(?:of\s+)?(?:fiscal\s+|FY\s*)?(?P<y>{_YEAR})|{_OF_THE_YEAR})?\b",
     re.IGNORECASE,
 )
 _HALF = re.compile(
-    rf"\b(?:H(?P<h>[12])|(?P<hw>first|second)\s+half)(?:\s*(?:of\s+)?(?P<y>{_YEAR}))?\b",
+    rf"\b(?:H(?P<h>[12])|(?P<hw>first|second)\s+half)"
+    rf"(?:\s*(?:of\s+)?(?P<y>{_YEAR})|{_OF_THE_YEAR})?\b",
     re.IGNORECASE,
 )
 #: The parts of a period: "early 2024", "mid-March", "the late 1990s".
@@ -153,10 +158,19 @@ def _part_of_month(match: re.Match[str]) -> tuple[str, float, float] | None:
     return _span(year, month, month, first, last)
 
 
+#: A preposition of time just before a bare "May": the month, not the modal verb ("in May",
+#: "until May"; "to May" and "and May" may be a name).
+_MONTH_PREPOSITION = re.compile(
+    r"\b(?:in|since|until|till|during|by|from|through|throughout|last|next|this)\s+$", re.I
+)
+
+
 def _day_month_year(match: re.Match[str]) -> tuple[str, float, float] | None:
     month_word, d1, d2, y = match.group("m"), match.group("d1"), match.group("d2"), match.group("y")
-    if month_word == "May" and not (d1 or d2 or y):
-        return None  # the modal verb, most of the time
+    if month_word == "May" and not (
+        d1 or d2 or y or _MONTH_PREPOSITION.search(match.string, 0, match.start())
+    ):
+        return None  # the modal verb, most of the time; "in May" is the month
     if not (d1 or d2 or y) and match.start() > 0 and month_word[0].islower():
         return None
     day = d1 or d2

@@ -42,7 +42,7 @@ _CURRENT = re.compile(
     # a membership in the present tense is current: "He *works for* the newspaper"
     r"works? (?:for|at)|plays? for|coaches|manages|"
     # a singular subject's home and staff in the present tense: "lives in", "employs"
-    r"lives (?:in|on|with)|resides in|employs)\b",
+    r"lives (?:in|on|with)|resides in|employs|owns)\b",
     re.IGNORECASE,
 )
 
@@ -75,11 +75,9 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
     if doing is not None:
         states.append(("activity", ()))  # "still makes typewriters" / "stopped making them"
     rest = _rest_of(claim, [p for state, _e in states for p in STATES.get(state, ((), ()))[0]])
-    body = (
-        _body_of(low_claim, STATES["member"][0])
-        if any(s == "member" for s, _e in states)
-        else set()
-    )
+    # what the claim's subject is a member of, or owns: the ending must name it
+    with_body = [s for s, _e in states if s in ("member", "owning")]
+    body = _body_of(low_claim, STATES[with_body[0]][0]) if with_body else set()
     for sentence in split_sentences(window):
         words = {stem(w) for w in TOKEN_RE.findall(sentence.text)}
         if len(holder & words) * 2 < len(holder) or not holder & words:
@@ -193,6 +191,8 @@ def _endings_in(
         # not the end of talks about it: "ended their partnership *talks*"
         m = re.search(rf"\b{re.escape(event)}(?!\w*\s+{_TALKS})", low_sentence)
         if m is not None and not re.search(rf"\b{re.escape(event)}", low_claim):
+            if state == "owning" and not _all_of_it(low_sentence, m.end(), body, low_claim):
+                continue  # "sold two of its hotels", "sold the car" for "owns the hotel"
             out.append((event, m))
     if state == "member" and body:
         for m in _LEAVING.finditer(low_sentence):
@@ -201,6 +201,52 @@ def _endings_in(
             if body & set(content_stems(m.group("body"))) and not _LEAVING.search(low_claim):
                 out.append((m.group(0), m))
     return out
+
+
+#: Words of a sale of part of a holding: "sold *part of* its stake", "sold *two* hotels".
+_PART_OF = re.compile(r"\b(?:part|some|half|portion|minority|share|several|few|one|two|three)\b|\d")
+
+
+#: A holding in a thing: "sold its *stake in* the hotel" sold the hotel (for its owner).
+_HOLDING = re.compile(r"^(?:stake|interest|holding|share|shares|ownership)\s+(?:in|of)\s+")
+_SOLD_THING = re.compile(
+    r"^\s*(?:(?:the|a|an|its|their|his|her|our|all|entire|whole)\s+)*"
+    r"(?P<thing>[a-z'-]+(?:\s+(?!(?:to|in|of|for|at|on|with|from|by|next|near|and|but)\b)"
+    r"[a-z'-]+){0,2})"
+)
+
+
+def _sold_thing(low_text: str) -> set[str]:
+    """Content stems of the noun phrase sold at the start of ``low_text`` (up to its first
+    preposition: "the farm *next to the hotel*" sold a farm), through a holding ("its stake
+    in the hotel" → the hotel)."""
+    m = _SOLD_THING.match(low_text)
+    if m is None:
+        return set()
+    rest = low_text[m.start("thing") :]
+    held = _HOLDING.match(rest)
+    if held is not None:
+        return _sold_thing(rest[held.end() :])
+    return set(content_stems(m.group("thing")))
+
+
+#: A number of things owned: "owns *5* hotels", "owns *several* farms".
+_OWNS_MANY = re.compile(
+    r"\bowns?\s+(?:[a-z]+\s+)?(?:\d|several|many|dozens|hundreds|two|three|four|five|six|"
+    r"seven|eight|nine|ten)"
+)
+
+
+def _all_of_it(low_sentence: str, at: int, owned: set[str], low_claim: str) -> bool:
+    """Does the sale at ``at`` name what the claim says is owned and no part of it in its
+    first three words ("sold *part of* its stake", "sold *two* of its hotels")? A claim
+    owning a number of things ("owns 5 hotels") is not ended by any one sale."""
+    first_words = " ".join(low_sentence[at:].split()[:3])
+    return (
+        bool(owned & _sold_thing(low_sentence[at:]))
+        and not _PART_OF.search(first_words)
+        and not _OWNS_MANY.search(low_claim)
+    )
 
 
 #: A possessive before a lower-case noun: "Smith's *wife*", "the firm's *founder*".

@@ -69,6 +69,10 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     antonym = None
     if negation is None:
         antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)
+        if antonym is None and len(statements) > 1:
+            # a short statement may share too little with its sentence to be read alone:
+            # "… and closed on Mondays" against "… and open every day of the week"
+            antonym = antonym_conflict(claim, window)
     swap = (
         role_swap(claim, window)
         or comparative_swap(claim, window)

@@ -23,7 +23,7 @@ from provgraph.verification.wordsets import stem
 
 _GROUPS: dict[str, tuple[str, ...]] = {
     # physical dimensions
-    "length": ("long", "length", "lengthi"),
+    "length": ("long", "length", "lengthi", "span"),
     "height": ("high", "height", "tall", "altitud", "elevati"),
     "width": ("wid", "width", "broad", "breadth"),
     "depth": ("deep", "depth"),
@@ -52,9 +52,20 @@ def measures(near: frozenset[str]) -> frozenset[str]:
     return frozenset(_STEM_GROUP[s] for s in near if s in _STEM_GROUP)
 
 
-def different_measures(a: frozenset[str], b: frozenset[str]) -> bool:
-    """Two values' neighbouring stems both name what they measure, and never the same thing."""
+#: Groups naming the event a value is attached to, not a physical dimension.
+_EVENT_GROUPS = frozenset({"start", "end", "enacted", "born", "died"})
+#: Kinds of a physical dimension: an event word near one is not what it measures ("spans
+#: 3 miles of *open* water" is a length, not an opening; session 28).
+_PHYSICAL_KINDS = frozenset({"length", "area", "volume", "mass", "speed"})
+
+
+def different_measures(a: frozenset[str], b: frozenset[str], *, kind: str = "") -> bool:
+    """Two values' neighbouring stems both name what they measure, and never the same thing.
+
+    ``kind``: the values' kind; for a physical dimension the event groups are not read."""
     ma, mb = measures(a), measures(b)
+    if kind.split(":", 1)[0] in _PHYSICAL_KINDS:
+        ma, mb = ma - _EVENT_GROUPS, mb - _EVENT_GROUPS
     return bool(ma) and bool(mb) and not (ma & mb)
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.14"
+ENGINE_VERSION = "0.4.15"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -119,7 +119,13 @@ speaks of at most a third of, an opposite said in another statement or of anothe
 subject, "a $500,000", "half a million dollars", "below freezing", "30C", shares of "its"
 whole — ended_states.py, state_endings.py, negation.py, synonyms.py, phrasal.py,
 converses.py, agents.py, predicate.py, antonyms.py, antonym_lexicon.py,
-quantulum_reader.py, unit_phrases.py, quantities.py, proportions.py, antonyms_hand.txt)."""
+quantulum_reader.py, unit_phrases.py, quantities.py, proportions.py, antonyms_hand.txt;
+0.4.15, session 28: a sale against ownership, "in May" as the month, "of the year" as
+part of a quarter or half, an opposite said of another period, an appointer who is not the
+appointee, event words beside a physical measure, a looser bound states no tighter one, a
+two-part claim read whole for opposites — state_endings.py, ended_states.py, dates.py,
+antonyms.py, role_holders.py, measures.py, slots.py, stated.py, unstated.py,
+meaning_conflicts.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

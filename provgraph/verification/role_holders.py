@@ -93,12 +93,18 @@ _HOLDER_AFTER = re.compile(
 #: one who is CFO now may have been appointed since.
 _APPOINTING = (
     r"names?|named|naming|appoint(?:s|ed|ing)?|elect(?:s|ed|ing)?|made|chose|chosen|"
-    r"picked|tapped|selected|promoted"
+    r"picked|tapped|selected|promoted|hire[sd]?|hiring|recruit(?:s|ed|ing)?"
 )
 _APPOINTED_BEFORE = re.compile(
     rf"(?:\b(?:{_APPOINTING})\s+(?P<name>{_NAME})"
     rf"|(?P<passive>{_NAME})\s+(?:was|were|has been|have been|had been|is|is being)\s+"
     rf"(?:{_APPOINTING}))\s+(?:as\s+|to\s+)?{_DETERMINERS}$"
+)
+#: Who made the appointment: "Maria Lopez, the company's chief executive, hired Sam Park as
+#: chief financial officer" (one apposition between the name and the verb at most).
+_APPOINTER = re.compile(
+    rf"(?P<appointer>{_NAME})(?:\s*,[^,]{{1,80}},)?\s+(?:has\s+|had\s+)?(?:{_APPOINTING})\s+"
+    rf"{_NAME}\s+(?:as\s+|to\s+)?{_DETERMINERS}$"
 )
 _BODY_AFTER = re.compile(rf"^\s+of\s+(?:the\s+)?(?P<body>{_NAME})")
 #: A capitalised possessive before the office names its body ("Acme's chief executive").
@@ -119,6 +125,8 @@ class Holding:
     body: str | None
     past: bool
     appointed: bool = False
+    #: who appointed the holder, when the text names them ("X hired Y as CFO")
+    appointer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -155,7 +163,9 @@ def holdings(text: str) -> list[Holding]:
         if appointed is not None:
             name = appointed.group("name") or appointed.group("passive")
             if name.split()[0].lower() not in _NOT_NAMES:
-                out.append(Holding(office, name, body, past=False, appointed=True))
+                by = _APPOINTER.search(before)
+                appointer = by.group("appointer") if by else None
+                out.append(Holding(office, name, body, False, appointed=True, appointer=appointer))
             continue
         left = _HOLDER_BEFORE.search(before)
         right = _HOLDER_AFTER.match(after)
@@ -200,4 +210,24 @@ def role_holder_conflict(claim: str, window: str) -> RoleHolderConflict | None:
             continue
         if same_office:
             return RoleHolderConflict(mine.office, mine.holder, same_office[0].holder)
+        if found := _appointed_by(mine, stated):
+            return RoleHolderConflict(mine.office, mine.holder, found.holder)
+    return None
+
+
+def _appointed_by(mine: Holding, stated: list[Holding]) -> Holding | None:
+    """Another person the claim's holder appointed to the claim's office: "Maria Lopez …
+    hired Sam Park as chief financial officer" says she is not the CFO. (An appointment
+    by someone else is not compared with a present holder: one may have followed the
+    other.)"""
+    for h in stated:
+        if (
+            h.appointed
+            and h.office == mine.office
+            and _same_body(h, mine)
+            and h.appointer is not None
+            and _same_person(h.appointer, mine.holder)
+            and not _same_person(h.holder, mine.holder)
+        ):
+            return h
     return None

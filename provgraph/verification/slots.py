@@ -21,6 +21,7 @@ same thing and are set aside first.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -128,7 +129,8 @@ def comparable(
     out = [
         v
         for v in source_values
-        if kind(v) == kind(claim_value) and not different_measures(claim_value.near, v.near)
+        if kind(v) == kind(claim_value)
+        and not different_measures(claim_value.near, v.near, kind=claim_value.kind)
     ]
     if claim_value.noun:
         # a count that ends its phrase ("a workforce of about 6,500") counts what its
@@ -150,14 +152,28 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     if best < SAME_SUBJECT_SCORE:
         overlapping = [v for v in same_kind if claim_value.overlaps(v) and not v.derived]
         if overlapping:
-            return Outcome.AGREE, overlapping[0]
+            return _agreeing(claim_value, overlapping[0])
         return Outcome.UNVERIFIED, None
     top = [v for s, v in scored if s == best]
     for v in top:
         if claim_value.overlaps(v):
-            return Outcome.AGREE, v
+            return _agreeing(claim_value, v)
     # an equally plausible value elsewhere in the same clause family may still agree
     for s, v in scored:
         if s >= SAME_SUBJECT_SCORE and claim_value.overlaps(v) and s >= best - 1:
-            return Outcome.AGREE, v
+            return _agreeing(claim_value, v)
     return Outcome.MISMATCH, top[0]
+
+
+def _agreeing(claim_value: Mention, source_value: Mention) -> tuple[Outcome, Mention | None]:
+    """An overlapping source value agrees, unless both are bounds the same way and the
+    source's is the looser: "up to 12 passengers" does not state "at most 8 people", nor
+    "more than 50" "more than 80" (session 28: such pairs overlap, and read as support).
+    Then the value is unverified: the source says less than the claim, not the opposite."""
+    upper = claim_value.low == -math.inf and source_value.low == -math.inf
+    lower = claim_value.high == math.inf and source_value.high == math.inf
+    if (upper and source_value.high > claim_value.high) or (
+        lower and source_value.low < claim_value.low
+    ):
+        return Outcome.UNVERIFIED, None
+    return Outcome.AGREE, source_value

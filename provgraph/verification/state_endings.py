@@ -84,6 +84,12 @@ STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "folded",
         ),
     ),
+    # what its owner holds: selling or giving it away ends it, if what was sold is what the
+    # claim says is owned, all of it (session 28; :func:`.ended_states._endings_in`)
+    "owning": (
+        ("owns", "still own"),
+        ("sold", "gave away", "donated", "transferred ownership", "handed over"),
+    ),
     # a company (or two bodies) on its own: a takeover or a merger ends it
     "independent": (
         (

@@ -172,7 +172,9 @@ def _periods_stating(
         around = set(content_stems(source[max(0, m.start() - 80) : m.end() + 80]))
         if 2 * len(value.near & around) + len(value.clause & around) < SAME_SUBJECT_SCORE:
             continue
-        if different_measures(value.near, _near_occurrence(source, m.start(), m.end())):
+        if different_measures(
+            value.near, _near_occurrence(source, m.start(), m.end()), kind=value.kind
+        ):
             continue
         counted = _counted_after(source, m.end())
         if value.noun and counted is not None and not value.noun & counted:

@@ -41,5 +41,6 @@ def might_state(value: Mention, window_values: list[Mention]) -> bool:
         return True
     units = _unit_words(value)
     return any(
-        units & _unit_words(v) and not different_measures(value.near, v.near) for v in window_values
+        units & _unit_words(v) and not different_measures(value.near, v.near, kind=value.kind)
+        for v in window_values
     )
