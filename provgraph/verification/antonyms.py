@@ -171,6 +171,8 @@ def _said_of_another(sentence: str, opposite: str, rest: set[str]) -> bool:
     shares no word with the claim's (``rest``)? "The first attempt *failed*, but the launch
     on Friday went perfectly" says nothing against "The launch was a success"; "… and *its
     profit* fell" still speaks of the company's profit."""
+    if _in_relative_clause_of_another(sentence, opposite, rest):
+        return True
     parts = split_statements(sentence)
     if len(parts) < 2:
         return False
@@ -179,6 +181,25 @@ def _said_of_another(sentence: str, opposite: str, rest: set[str]) -> bool:
             token = american(m.group(0).lower())
             if opposite in (token, stem(token)):
                 own = set(content_stems(part[: m.start()])) - _adverbs(part)
+                return bool(own) and not own & rest
+    return False
+
+
+_RELATIVE = re.compile(r"^\s*(?:which|that|whom|who)\s+", re.IGNORECASE)
+
+
+def _in_relative_clause_of_another(sentence: str, opposite: str, rest: set[str]) -> bool:
+    """Is ``opposite`` the verb of a relative clause with its own subject, sharing no word
+    with the claim's ``rest``? "The mayor supported the bike lanes, *which shop owners
+    opposed*." says nothing against "The mayor backed the bike lanes." (session 28)."""
+    for clause in clauses(sentence):
+        opener = _RELATIVE.match(clause.text)
+        if opener is None:
+            continue
+        for m in re.finditer(r"[A-Za-z]+", clause.text[opener.end() :]):
+            token = american(m.group(0).lower())
+            if opposite in (token, stem(token)):
+                own = set(content_stems(clause.text[opener.end() :][: m.start()]))
                 return bool(own) and not own & rest
     return False
 

@@ -53,6 +53,7 @@ from provgraph.verification.slots import (
     anchor_score,
     compare,
 )
+from provgraph.verification.speculation import speculated_statement
 from provgraph.verification.stated import (
     counts_other_things,
     of_claim_years,
@@ -368,7 +369,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     details: dict[str, str] = {}
     if d_against or q_against:
         details["values_in_source"] = ", ".join((d_against + q_against)[:10])
-    unknown = unknown_statement(claim, window)
+    unknown = unknown_statement(claim, window) or speculated_statement(claim, window)
     if unknown is not None:
         details["unknown_in_source"] = unknown
     return ConsistencyResult(

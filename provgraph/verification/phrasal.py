@@ -53,6 +53,7 @@ IDIOMS: tuple[tuple[str, str, str], ...] = (
     ("set", "foot on", "visit"),
     ("go", "back to", "return"),  # "never went back to the town where she was born"
     ("come", "back to", "return"),
+    ("travel", "to", "visit"),  # "never travelled to Japan" (session 28)
 )
 
 #: Penn tags whose forms are mapped, in the order tried.

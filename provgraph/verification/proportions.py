@@ -113,6 +113,44 @@ _OF_WHOLE_PART = re.compile(
 )
 
 
+#: "$3.1 billion of the $9.4 billion budget", "€40m of its €250m fund": money (or any
+#: amount with a scale) of a whole in the same scale words (session 28).
+_AMOUNT = (
+    r"(?:[$€£]|(?:EUR|USD|GBP|CHF|JPY)\s)?\s?(?P<{0}>\d+(?:\.\d+)?)"
+    r"\s*(?P<{0}_scale>million|billion|thousand|bn|m)\b"
+)
+_AMOUNT_OF_WHOLE = re.compile(
+    _AMOUNT.format("part")
+    + r"\s+of\s+(?:(?:the|its|their|his|her|our|a|an)\s+)?(?:total\s+)?"
+    + _AMOUNT.format("whole"),
+    re.IGNORECASE,
+)
+_SCALES = {"thousand": 1e3, "million": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
+
+
+def _amount_shares(text: str) -> list[Mention]:
+    """Shares stated as two amounts with scale words, each exact to half a unit of its
+    last written digit."""
+    out: list[Mention] = []
+    for m in _AMOUNT_OF_WHOLE.finditer(text):
+        values = []
+        for side in ("part", "whole"):
+            written = m.group(side)
+            scale = _SCALES[m.group(f"{side}_scale").lower()]
+            decimals = len(written.partition(".")[2])
+            values.append((float(written) * scale, 0.5 * 10**-decimals * scale))
+        (part, part_tol), (whole, _tol) = values
+        if not whole or part > whole:
+            continue
+        low, high = 100.0 * (part - part_tol) / whole, 100.0 * (part + part_tol) / whole
+        words = _share_words(text, m.start(), m.end(), m.end("whole_scale"))
+        surface = f"{m.group('part')} of {m.group('whole')}"
+        out.append(
+            Mention("percent", low, high, surface, m.start(), m.end(), words, words, derived=True)
+        )
+    return out
+
+
 def derived_shares(text: str) -> list[Mention]:
     """Shares stated as two counts, as ``percent`` mentions ("102 of the 400" → 25.5).
 
@@ -136,7 +174,7 @@ def derived_shares(text: str) -> list[Mention]:
                     "percent", low, high, surface, m.start(), m.end(), words, words, derived=True
                 )
             )
-    return out
+    return out + _amount_shares(text)
 
 
 def _share_words(text: str, start: int, end: int, whole_end: int) -> frozenset[str]:

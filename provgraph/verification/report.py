@@ -121,11 +121,15 @@ whole — ended_states.py, state_endings.py, negation.py, synonyms.py, phrasal.p
 converses.py, agents.py, predicate.py, antonyms.py, antonym_lexicon.py,
 quantulum_reader.py, unit_phrases.py, quantities.py, proportions.py, antonyms_hand.txt;
 0.4.15, session 28: a sale against ownership, "in May" as the month, "of the year" as
-part of a quarter or half, an opposite said of another period, an appointer who is not the
-appointee, event words beside a physical measure, a looser bound states no tighter one, a
-two-part claim read whole for opposites — state_endings.py, ended_states.py, dates.py,
-antonyms.py, role_holders.py, measures.py, slots.py, stated.py, unstated.py,
-meaning_conflicts.py, antonyms_hand.txt)."""
+part of a quarter or half, an opposite said of another period or in a relative clause of
+another subject, an appointer who is not the appointee, event words beside a physical
+measure, a looser bound states no tighter one, a two-part claim read whole for opposites,
+"travelled to" as "visited", a value beside an opposite verb, a subject cut off by a
+parenthetical, shares of two amounts, a past event the source says only may happen, a
+transfer made the other way — state_endings.py, ended_states.py, dates.py, antonyms.py,
+role_holders.py, measures.py, slots.py, stated.py, unstated.py, meaning_conflicts.py,
+phrasal.py, wordsets.py, proportions.py, speculation.py, consistency.py, routes.py,
+roles.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -44,7 +44,7 @@ from provgraph.verification.noun_roles import (
     swapped,
 )
 from provgraph.verification.phrasal import plain_verbs
-from provgraph.verification.routes import route_swap
+from provgraph.verification.routes import route_swap, transfer_swap
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.word_classes import can_be_verb
 from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
@@ -239,6 +239,9 @@ def role_swap(claim: str, window: str) -> RoleFinding | None:
     route = route_swap(claim, window)
     if route is not None:
         return RoleFinding("from … to", *route)
+    transfer = transfer_swap(claim, window)
+    if transfer is not None:
+        return RoleFinding(f"{transfer[0]} … from", transfer[1], transfer[2])
     return None if claim_rel else _noun_role_swap(claim, window)
 
 

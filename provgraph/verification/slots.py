@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
+from provgraph.verification.antonym_lexicon import LEXICON
 from provgraph.verification.measures import different_measures, same_counted_noun
 
 #: Minimum anchor score (2 × shared near words + shared clause words) for two
@@ -139,6 +140,15 @@ def comparable(
     return out
 
 
+def _opposed(claim_value: Mention, source_value: Mention) -> int:
+    """2 (a shared neighbour's worth) when a word next to the source value is the opposite
+    of one next to the claim's: "Exports *fell* in the third quarter … but rebounded in the
+    fourth" — the third quarter is another statement's than "Exports *increased* in the
+    fourth quarter", though it shares "exports" (session 28)."""
+    opposite = any(LEXICON.get(word, frozenset()) & source_value.near for word in claim_value.near)
+    return 2 if opposite else 0
+
+
 def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome, Mention | None]:
     """The outcome for one claim value and the source value that decided it."""
     same_kind = [v for v in source_values if v.kind == claim_value.kind]
@@ -147,7 +157,15 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     same_kind = comparable(claim_value, same_kind)
     if not same_kind:
         return Outcome.UNVERIFIED, None  # values of this kind, all of other measures or things
-    scored = [(anchor_score(claim_value, v) + _counted_alike(claim_value, v), v) for v in same_kind]
+    scored = [
+        (
+            anchor_score(claim_value, v)
+            + _counted_alike(claim_value, v)
+            - _opposed(claim_value, v),
+            v,
+        )
+        for v in same_kind
+    ]
     best = max(s for s, _ in scored)
     if best < SAME_SUBJECT_SCORE:
         overlapping = [v for v in same_kind if claim_value.overlaps(v) and not v.derived]

@@ -253,6 +253,30 @@ def _anchor_stems(piece: str) -> list[str]:
     return stems
 
 
+#: A sentence's bare subject: a short noun phrase with no finite verb ("The tunnel").
+_BARE_SUBJECT = re.compile(r"^\s*(?:the|a|an|its|their|this|[A-Z][\w-]*)\b(?:\s+[\w'-]+){0,4}\s*$")
+_FINITE = re.compile(r"\b(?:is|are|was|were|has|have|had|\w+ed)\b", re.IGNORECASE)
+
+
+def _interrupted_subject(text: str, subject: Clause, aside: Clause, clause: Clause) -> bool:
+    """Is ``clause`` the predicate of ``subject``, cut from it by the parenthetical ``aside``:
+    "*The tunnel*, closed for repairs until May, *runs for 12 miles*"? Then the subject's
+    words anchor the predicate's values too (session 28: "12 miles" had none of
+    "tunnel")."""
+    opens_sentence = not text[: subject.start].strip() or text[: subject.start].rstrip()[-1:] in (
+        ".",
+        "!",
+        "?",
+    )
+    return (
+        opens_sentence
+        and "," in text[subject.end : aside.start]
+        and "," in text[aside.end : clause.start]
+        and bool(_BARE_SUBJECT.match(subject.text))
+        and not _FINITE.search(subject.text)
+    )
+
+
 def near_stems(
     text: str, start: int, end: int, *, width: int = 3
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -261,10 +285,13 @@ def near_stems(
     ``near`` = up to ``width`` content words on each side inside the same clause;
     ``clause`` = every content word of that clause (the value's own words excluded).
     """
-    for c in clauses(text):
+    cut = clauses(text)
+    for i, c in enumerate(cut):
         if c.start <= start < c.end or (start >= c.start and end <= c.end):
             before = _anchor_stems(text[c.start : start])
             after = _anchor_stems(text[end : c.end])
+            if i >= 2 and _interrupted_subject(text, cut[i - 2], cut[i - 1], c):
+                before = _anchor_stems(cut[i - 2].text) + before
             near = frozenset(before[-width:] + after[:width])
             return near, frozenset(before + after)
     before = _anchor_stems(text[max(0, start - 60) : start])

@@ -1,6 +1,9 @@
-"""A sale against ownership, a month inside a quarter, an opposite said of another period,
-an appointer who is not the appointee, an event word beside a length, looser bounds, and
-an opposite a short statement of a two-part claim cannot find alone (session 28)."""
+"""Session 28's rules: a sale against ownership, a month inside a quarter, an opposite said
+of another period or in a relative clause of another subject, an appointer who is not the
+appointee, an event word beside a length, looser bounds, an opposite a short statement of a
+two-part claim cannot find alone, "travelled to" as "visited", a value beside an opposite
+verb, a subject cut off by a parenthetical, a share of two amounts, a past event the source
+says only may happen, and a transfer made the other way."""
 
 from __future__ import annotations
 
@@ -13,7 +16,9 @@ from provgraph.verification.ended_states import ended_state
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.quantities import extract_quantities
 from provgraph.verification.role_holders import role_holder_conflict
+from provgraph.verification.routes import transfer_swap
 from provgraph.verification.slots import Outcome, compare
+from provgraph.verification.speculation import speculated_statement
 
 
 @pytest.mark.parametrize(
@@ -129,3 +134,115 @@ def test_a_two_part_claim_is_read_whole_when_no_statement_finds_its_opposite() -
 )
 def test_opposites_added_this_session(one: str, other: str) -> None:
     assert are_opposites(one, other)
+
+
+def test_travelled_to_is_visited_for_the_negation_check() -> None:
+    source = "The author never travelled to Japan, though she wrote about it often."
+    assert meaning_conflict("The author visited Japan.", source).found
+    assert not meaning_conflict("The author visited Japan.", "She travelled to Japan twice.").found
+
+
+def test_an_opposite_in_a_relative_clause_of_another_subject_is_no_conflict() -> None:
+    claim = "The mayor backed the new bike lanes."
+    others = "The mayor supported the new bike lanes, which shop owners opposed."
+    assert antonym_conflict(claim, others) is None
+    own = "The bike lanes, which the mayor opposed, were built anyway."
+    found = antonym_conflict(claim, own)
+    assert found is not None and found.source_word.startswith("oppos")
+
+
+def test_a_value_beside_an_opposite_verb_is_another_statement_s() -> None:
+    source = "Exports fell in the third quarter of the year but rebounded in the fourth quarter."
+    agreed = check_consistency("Exports increased in the fourth quarter.", source, source)
+    assert agreed.agreements == ("fourth quarter",) and not agreed.anchored_mismatches
+    # two events of one thing keep their dates apart
+    other = "The shop opened in 1990 and closed in 1995."
+    assert check_consistency("The shop opened in 1995.", other, other).anchored_mismatches
+
+
+def test_a_subject_cut_off_by_a_parenthetical_anchors_its_predicate_s_values() -> None:
+    source = "The tunnel, closed for repairs until May, runs for 12 miles under the mountains."
+    assert check_consistency(
+        "The tunnel is 12 kilometres long.", source, source
+    ).anchored_mismatches
+    agreed = check_consistency("The tunnel is about 19 kilometres long.", source, source)
+    assert agreed.agreements == ("19 kilometres",)
+
+
+@pytest.mark.parametrize(
+    ("claim", "agrees"),
+    [
+        ("About a third of the budget went to schools.", True),
+        ("About half of the budget went to schools.", False),
+    ],
+)
+def test_a_share_stated_as_two_amounts(claim: str, agrees: bool) -> None:
+    source = "Schools received $3.1 billion of the $9.4 billion budget."
+    result = check_consistency(claim, source, source)
+    assert bool(result.agreements) is agrees
+    assert bool(result.anchored_mismatches) is not agrees
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "speculated"),
+    [
+        ("The firm reported results in June.", "The firm may report results in June.", True),
+        ("The team won the title.", "The team might win the title if it beats Leeds.", True),
+        # the source says it happened after all
+        (
+            "The firm reported results in June.",
+            "The firm may report results in June; in the end it reported them on June 30.",
+            False,
+        ),
+        # a claim in the present tense: an abstract's "may reduce" states its finding
+        ("The drug reduces the risk of stroke.", "The drug may reduce the risk of stroke.", False),
+        # a hedged claim is a paraphrase
+        ("The firm may have reported results.", "The firm may report results in June.", False),
+    ],
+)
+def test_a_past_event_the_source_says_only_may_happen(
+    claim: str, source: str, speculated: bool
+) -> None:
+    assert (speculated_statement(claim, source) is not None) is speculated
+
+
+@pytest.mark.parametrize(
+    ("claim", "swapped"),
+    [
+        ("Chelsea signed the striker from Ajax.", True),
+        ("Ajax signed the striker from Chelsea.", False),
+    ],
+)
+def test_a_transfer_made_the_other_way(claim: str, swapped: bool) -> None:
+    source = "Ajax signed the striker from Chelsea for a record fee."
+    assert (transfer_swap(claim, source) is not None) is swapped
+
+
+def test_a_transfer_the_source_also_states_the_claim_s_way_is_no_swap() -> None:
+    source = "Ajax signed a striker from Chelsea, and Chelsea signed a winger from Ajax."
+    assert transfer_swap("Chelsea signed the winger from Ajax.", source) is None
+
+
+def test_a_share_of_two_amounts_in_currency_codes() -> None:
+    source = "Salaries took EUR 12m of the EUR 30m fund."
+    result = check_consistency("Salaries took under a quarter of the fund.", source, source)
+    assert result.anchored_mismatches == ("a quarter of",)
+
+
+@pytest.mark.parametrize(
+    ("claim", "speculated"),
+    [
+        # a past the same as its base, after a singular subject: the past
+        ("The central bank cut interest rates in March.", True),
+        # after a plural subject it may be the present: a finding's wording
+        ("Central banks cut interest rates in March.", False),
+    ],
+)
+def test_a_verb_whose_past_is_its_base(claim: str, speculated: bool) -> None:
+    source = "Economists say the central bank might cut interest rates in March."
+    assert (speculated_statement(claim, source) is not None) is speculated
+
+
+def test_a_claim_dated_in_may_is_not_hedged() -> None:
+    source = "Union leaders warned they might call a strike in May if talks fail."
+    assert speculated_statement("The union called a strike in May.", source) is not None
