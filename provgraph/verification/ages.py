@@ -20,7 +20,8 @@ import math
 import re
 
 from provgraph.verification.bounds import bounded
-from provgraph.verification.wordsets import CALENDAR_NAMES
+from provgraph.verification.slots import Mention
+from provgraph.verification.wordsets import CALENDAR_NAMES, near_stems
 
 AGE_KIND = "age"
 
@@ -30,8 +31,11 @@ _BEFORE = re.compile(
     r"(?:(?:between|about|around|approximately|roughly|nearly|almost|over|under|"
     r"just over|just under)\s+)?$"
 )
-#: An age in apposition to a name: "Maria Lind, 52, was appointed", "Maria Lind (52)".
-_NAME_BEFORE = re.compile(r"\b[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)*(?:,\s*|\s+\()$")
+#: An age in apposition to a name: "Maria Lind, 52, was appointed", "Maria Lind (52)", or
+#: to a sentence's opening "the <role>": "The mayor, 47, was elected" (session 28).
+_NAME_BEFORE = re.compile(
+    r"(?:\b[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)*|^\s*The\s+[a-z-]+(?:\s+[a-z-]+)?)(?:,\s*|\s+\()$"
+)
 _APPOSITION_END = re.compile(r"^\s*[,)]")
 #: Capitalised words before a number that are dates, not people: "In March, 12 …"
 #: (the standard library's English month and weekday names; it runs in the C locale).
@@ -83,3 +87,29 @@ def _named(before: str) -> bool:
     """Does ``before`` end with a capitalised name and the apposition's comma or bracket?"""
     name = _NAME_BEFORE.search(before)
     return name is not None and name.group(0).split()[-1].strip(",(").lower() not in _NOT_NAMES
+
+
+_DECADES = {
+    "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50,
+    "sixties": 60, "seventies": 70, "eighties": 80, "nineties": 90,
+}  # fmt: skip
+#: A person's decade of life: "in her fifties", "in his early forties" (session 28).
+_DECADE_AGE = re.compile(
+    r"\bin\s+(?:his|her|their|my|your|our)\s+(?:(?P<part>early|mid|late)[\s-]+)?"
+    r"(?P<decade>" + "|".join(_DECADES) + r")\b",
+    re.IGNORECASE,
+)
+#: Years of a decade's parts, loose and overlapping (as :mod:`.dates` reads "the late 1990s").
+_PARTS = {"early": (0, 4), "mid": (3, 7), "late": (6, 9)}
+
+
+def extract_decade_ages(text: str) -> list[Mention]:
+    """Each "in her fifties" of ``text`` as an age interval ([50, 60): ages 50 to 59)."""
+    out = []
+    for m in _DECADE_AGE.finditer(text):
+        base = _DECADES[m.group("decade").lower()]
+        first, last = _PARTS.get((m.group("part") or "").lower(), (0, 9))
+        near, clause = near_stems(text, m.start(), m.end())
+        low, high = float(base + first), float(base + last + 1) - 1e-9
+        out.append(Mention(AGE_KIND, low, high, m.group(0), m.start(), m.end(), near, clause))
+    return out

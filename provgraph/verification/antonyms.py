@@ -51,6 +51,13 @@ class AntonymFinding:
     subject_share: float = 0.0
 
 
+#: A passive defeat is a loss: "The incumbent *was defeated* in the runoff" opposes "won the
+#: runoff" (session 28). Read here only: the roles check reads the passive's agent.
+_DEFEATED = re.compile(
+    r"\b(?:was|were|is|are|has been|have been|had been)\s+(?:\w+ly\s+)?(?:defeated|beaten)\b"
+)
+
+
 def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     """The first opposite pair between the claim and its best-matching window sentence,
     else another sentence's that speaks of the claim's subject.
@@ -66,6 +73,7 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     """
     claim, window = plain_verbs(claim), plain_verbs(window)
     claim, window = plain_superlatives(claim), plain_superlatives(window)
+    claim, window = _DEFEATED.sub("lost", claim), _DEFEATED.sub("lost", window)
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return _conflict_of_subject(claim, window, read="")

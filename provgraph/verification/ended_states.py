@@ -42,7 +42,7 @@ _CURRENT = re.compile(
     # a membership in the present tense is current: "He *works for* the newspaper"
     r"works? (?:for|at)|plays? for|coaches|manages|"
     # a singular subject's home and staff in the present tense: "lives in", "employs"
-    r"lives (?:in|on|with)|resides in|employs|owns)\b",
+    r"lives (?:in|on|with)|resides in|employs|owns|supports)\b",
     re.IGNORECASE,
 )
 
@@ -76,7 +76,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         states.append(("activity", ()))  # "still makes typewriters" / "stopped making them"
     rest = _rest_of(claim, [p for state, _e in states for p in STATES.get(state, ((), ()))[0]])
     # what the claim's subject is a member of, or owns: the ending must name it
-    with_body = [s for s, _e in states if s in ("member", "owning")]
+    with_body = [s for s, _e in states if s in ("member", "owning", "supporting")]
     body = _body_of(low_claim, STATES[with_body[0]][0]) if with_body else set()
     for sentence in split_sentences(window):
         words = {stem(w) for w in TOKEN_RE.findall(sentence.text)}
@@ -93,7 +93,11 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue
                 if _SCHEDULE.match(low_sentence, m.start() + len(word.group(0) if word else event)):
                     continue  # "closed on public holidays": a timetable, not an ending
-                if _another_subject(sentence.text, m.start(), holder):
+                if state == "supporting" and not _removes_it(
+                    sentence.text, m.start(), holder, body
+                ):
+                    continue  # "… removed from version 2 but restored in version 3"
+                if state != "supporting" and _another_subject(sentence.text, m.start(), holder):
                     continue  # "Her former teammate retired …, but she remains …"
                 # an employer's staff is its state, not what it is of: its holder is
                 about = holder if state == "employing" else rest
@@ -207,8 +211,11 @@ def _endings_in(
 _PART_OF = re.compile(r"\b(?:part|some|half|portion|minority|share|several|few|one|two|three)\b|\d")
 
 
-#: A holding in a thing: "sold its *stake in* the hotel" sold the hotel (for its owner).
-_HOLDING = re.compile(r"^(?:stake|interest|holding|share|shares|ownership)\s+(?:in|of)\s+")
+#: A holding in a thing: "sold its *stake in* the hotel" sold the hotel (for its owner);
+#: "dropped *support for* Python 3.8" dropped Python 3.8.
+_HOLDING = re.compile(
+    r"^(?:(?:stake|interest|holding|share|shares|ownership)\s+(?:in|of)|support\s+for)\s+"
+)
 _SOLD_THING = re.compile(
     r"^\s*(?:(?:the|a|an|its|their|his|her|our|all|entire|whole)\s+)*"
     r"(?P<thing>[a-z'-]+(?:\s+(?!(?:to|in|of|for|at|on|with|from|by|next|near|and|but)\b)"
@@ -247,6 +254,29 @@ def _all_of_it(low_sentence: str, at: int, owned: set[str], low_claim: str) -> b
         and not _PART_OF.search(first_words)
         and not _OWNS_MANY.search(low_claim)
     )
+
+
+_PASSIVE_BEFORE = re.compile(r"\b(?:was|were|is|are|has been|have been|had been)\s+$")
+
+
+def _removes_it(sentence: str, at: int, holder: set[str], supported: set[str]) -> bool:
+    """Is the removal at ``at`` of what the claim says is supported — its object, or a
+    passive's subject — in a clause naming the holder's version numbers ("OAuth tokens were
+    removed from version 2" for "Version 2 supports OAuth tokens"; not "… but restored in
+    version 3" for version 3, nor "removed its settings page and added dark mode")?"""
+    for clause in clauses(sentence):
+        if clause.start <= at < clause.end:
+            words = {stem(w) for w in TOKEN_RE.findall(clause.text)}
+            numbers = {h for h in holder if any(c.isdigit() for c in h)}
+            low = sentence.lower()
+            event = re.match(r"[a-z ]+?(?=\s|$)", low[at:])
+            after = low[at + len(event.group(0)) if event else at :]
+            before = low[clause.start : at]
+            removed = _sold_thing(after)
+            if _PASSIVE_BEFORE.search(before):
+                removed |= set(content_stems(before))
+            return bool(supported & removed) and numbers <= words
+    return False
 
 
 #: A possessive before a lower-case noun: "Smith's *wife*", "the firm's *founder*".

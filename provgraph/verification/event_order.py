@@ -15,7 +15,7 @@ Disjoint dates in the order the claim denies conflict; overlapping dates ("in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from provgraph.verification.dates import extract_dates
 from provgraph.verification.sentences import split_sentences
@@ -36,15 +36,38 @@ class OrderConflict:
     second: str
 
 
+#: A clause dated by the one before it: "two months later", "a year earlier", "later that
+#: year" (session 28: "The CEO resigned in January; two months later the company announced
+#: the merger" gives the announcement no date of its own).
+_RELATIVE_TO_PREVIOUS = re.compile(
+    r"\b(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|a few|\d+)\s+"
+    r"(?:days?|weeks?|months?|years?|decades?)\s+(?P<dir>later|earlier)"
+    r"|(?P<that>later)\s+that\s+(?:day|week|month|year))\b",
+    re.IGNORECASE,
+)
+_ANY_LATER = 36_600.0  # days: an open end that stays finite for the interval tests
+
+
 def _dated_clauses(window: str) -> list[list[tuple[frozenset[str], Mention]]]:
-    """Per sentence of ``window``: each clause's content stems and its first date."""
+    """Per sentence of ``window``: each clause's content stems and its first date (a clause
+    dated only relative to the previous dated one gets the days after or before it)."""
     out = []
     for sentence in split_sentences(window):
-        dated = []
+        dated: list[tuple[frozenset[str], Mention]] = []
         for clause in clauses(sentence.text):
             dates = extract_dates(clause.text)
+            words = frozenset(content_stems(clause.text))
             if dates:
-                dated.append((frozenset(content_stems(clause.text)), dates[0]))
+                dated.append((words, dates[0]))
+            elif dated and (rel := _RELATIVE_TO_PREVIOUS.search(clause.text)):
+                prev = dated[-1][1]
+                later = (rel.group("dir") or rel.group("that")).lower() == "later"
+                low, high = (
+                    (prev.high + 1, prev.high + _ANY_LATER)
+                    if later
+                    else (prev.low - _ANY_LATER, prev.low - 1)
+                )
+                dated.append((words, replace(prev, low=low, high=high, surface=rel.group(0))))
         out.append(dated)
     return out
 

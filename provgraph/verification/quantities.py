@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from provgraph.verification.ages import AGE_KIND, age_interval
+from provgraph.verification.ages import AGE_KIND, age_interval, extract_decade_ages
 from provgraph.verification.bounds import bounded
 from provgraph.verification.frequencies import extract_frequencies
 from provgraph.verification.proportions import derived_shares, extract_proportions
@@ -321,7 +321,7 @@ def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> 
     """
     taken = list(exclude or [])
     out: list[Mention] = []
-    for reader in (extract_frequencies, extract_ranks, extract_proportions):
+    for reader in (extract_frequencies, extract_ranks, extract_proportions, extract_decade_ages):
         read = [m for m in reader(text) if not any(s < m.end and m.start < e for s, e in taken)]
         out += read
         taken += [(m.start, m.end) for m in read]

@@ -90,6 +90,22 @@ STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("owns", "still own"),
         ("sold", "gave away", "donated", "transferred ownership", "handed over"),
     ),
+    # a product's feature: its removal ends it, if the removed thing is the claim's object
+    # and the ending's clause names the claim's version (session 28; `ended_states`)
+    "supporting": (
+        ("supports", "still supports"),
+        (
+            "removed",
+            "dropped support",
+            "dropped",
+            "deprecated",
+            "discontinued",
+            "withdrawn",
+            "ended support",
+            "stopped supporting",
+            "no longer supports",
+        ),
+    ),
     # a company (or two bodies) on its own: a takeover or a merger ends it
     "independent": (
         (

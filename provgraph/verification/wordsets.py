@@ -292,6 +292,11 @@ def near_stems(
             after = _anchor_stems(text[end : c.end])
             if i >= 2 and _interrupted_subject(text, cut[i - 2], cut[i - 1], c):
                 before = _anchor_stems(cut[i - 2].text) + before
+            if i >= 1 and c.text.strip() == text[start:end].strip():
+                # a value alone between commas is in apposition: "The mayor, 47, was
+                # elected" — the clauses either side are its words
+                before = _anchor_stems(cut[i - 1].text)
+                after = _anchor_stems(cut[i + 1].text) if i + 1 < len(cut) else []
             near = frozenset(before[-width:] + after[:width])
             return near, frozenset(before + after)
     before = _anchor_stems(text[max(0, start - 60) : start])

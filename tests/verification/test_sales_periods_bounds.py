@@ -1,9 +1,11 @@
-"""Session 28's rules: a sale against ownership, a month inside a quarter, an opposite said
-of another period or in a relative clause of another subject, an appointer who is not the
+"""Session 28's rules: a sale against ownership, a month inside a quarter, an opposite said of
+another period or in a relative clause of another subject, an appointer who is not the
 appointee, an event word beside a length, looser bounds, an opposite a short statement of a
 two-part claim cannot find alone, "travelled to" as "visited", a value beside an opposite
 verb, a subject cut off by a parenthetical, a share of two amounts, a past event the source
-says only may happen, and a transfer made the other way."""
+says only may happen, a transfer made the other way, ages by decade of life and in
+apposition, a passive defeat as a loss, and a clause dated "two months later" than the one
+before it."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from provgraph.verification.antonyms import antonym_conflict, are_opposites
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.dates import extract_dates
 from provgraph.verification.ended_states import ended_state
+from provgraph.verification.event_order import order_conflict
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.quantities import extract_quantities
 from provgraph.verification.role_holders import role_holder_conflict
@@ -246,3 +249,79 @@ def test_a_verb_whose_past_is_its_base(claim: str, speculated: bool) -> None:
 def test_a_claim_dated_in_may_is_not_hedged() -> None:
     source = "Union leaders warned they might call a strike in May if talks fail."
     assert speculated_statement("The union called a strike in May.", source) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "low", "high"),
+    [("The mayor is in her fifties.", 50, 59), ("He is in his late forties.", 46, 49)],
+)
+def test_a_decade_of_life_is_an_age(text: str, low: int, high: int) -> None:
+    (age,) = extract_quantities(text)
+    assert age.kind == "age" and (age.low, int(age.high)) == (low, high)
+
+
+@pytest.mark.parametrize(
+    ("claim", "agrees"),
+    [("The mayor is in her fifties.", False), ("The mayor is in her forties.", True)],
+)
+def test_an_age_in_apposition_to_the_role_that_opens_the_sentence(claim: str, agrees: bool) -> None:
+    source = "The mayor, 47, was elected last year."
+    result = check_consistency(claim, source, source)
+    assert bool(result.agreements) is agrees
+    assert bool(result.anchored_mismatches) is not agrees
+
+
+def test_a_passive_defeat_is_a_loss() -> None:
+    source = "The incumbent was defeated in the runoff by a first-time candidate."
+    found = antonym_conflict("The incumbent won the runoff.", source)
+    assert found is not None and found.claim_word == "win"
+    assert antonym_conflict("The incumbent lost the runoff.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        ("The merger was announced before the CEO resigned.", True),
+        ("The CEO resigned before the merger was announced.", False),
+        ("The merger was announced after the CEO resigned.", False),
+    ],
+)
+def test_a_clause_dated_by_the_one_before_it(claim: str, conflict: bool) -> None:
+    source = "The CEO resigned in January; two months later the company announced the merger."
+    assert (order_conflict(claim, source) is not None) is conflict
+
+
+def test_a_clause_dated_earlier_than_the_one_before_it() -> None:
+    source = "The merger was announced in March; a year earlier the CEO had resigned."
+    assert order_conflict("The CEO resigned after the merger was announced.", source)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "ended"),
+    [
+        (
+            "Version 2 of the API supports OAuth tokens.",
+            "OAuth tokens were removed from version 2 of the API; use signed keys instead.",
+            True,
+        ),
+        (
+            "The library supports Python 3.8.",
+            "The library dropped support for Python 3.8 in its 2024 release.",
+            True,
+        ),
+        # another version's removal, and another thing removed
+        (
+            "Version 3 of the API supports OAuth tokens.",
+            "OAuth tokens were removed from version 2 of the API but restored in version 3.",
+            False,
+        ),
+        (
+            "The app supports dark mode.",
+            "The app removed its old settings page and added dark mode.",
+            False,
+        ),
+    ],
+)
+def test_a_removal_ends_what_a_product_supports(claim: str, source: str, ended: bool) -> None:
+    found = ended_state(claim, source)
+    assert (found is not None and found.state == "supporting") is ended
