@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from provgraph.verification.ended_objects import all_of_it, removes_it
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.roles import TOKEN_RE, StateFinding, holder_stems, verb_lemma
 from provgraph.verification.sentences import split_sentences
@@ -93,9 +94,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue
                 if _SCHEDULE.match(low_sentence, m.start() + len(word.group(0) if word else event)):
                     continue  # "closed on public holidays": a timetable, not an ending
-                if state == "supporting" and not _removes_it(
-                    sentence.text, m.start(), holder, body
-                ):
+                if state == "supporting" and not removes_it(sentence.text, m.start(), holder, body):
                     continue  # "… removed from version 2 but restored in version 3"
                 if state != "supporting" and _another_subject(sentence.text, m.start(), holder):
                     continue  # "Her former teammate retired …, but she remains …"
@@ -195,7 +194,7 @@ def _endings_in(
         # not the end of talks about it: "ended their partnership *talks*"
         m = re.search(rf"\b{re.escape(event)}(?!\w*\s+{_TALKS})", low_sentence)
         if m is not None and not re.search(rf"\b{re.escape(event)}", low_claim):
-            if state == "owning" and not _all_of_it(low_sentence, m.end(), body, low_claim):
+            if state == "owning" and not all_of_it(low_sentence, m.end(), body, low_claim):
                 continue  # "sold two of its hotels", "sold the car" for "owns the hotel"
             out.append((event, m))
     if state == "member" and body:
@@ -205,78 +204,6 @@ def _endings_in(
             if body & set(content_stems(m.group("body"))) and not _LEAVING.search(low_claim):
                 out.append((m.group(0), m))
     return out
-
-
-#: Words of a sale of part of a holding: "sold *part of* its stake", "sold *two* hotels".
-_PART_OF = re.compile(r"\b(?:part|some|half|portion|minority|share|several|few|one|two|three)\b|\d")
-
-
-#: A holding in a thing: "sold its *stake in* the hotel" sold the hotel (for its owner);
-#: "dropped *support for* Python 3.8" dropped Python 3.8.
-_HOLDING = re.compile(
-    r"^(?:(?:stake|interest|holding|share|shares|ownership)\s+(?:in|of)|support\s+for)\s+"
-)
-_SOLD_THING = re.compile(
-    r"^\s*(?:(?:the|a|an|its|their|his|her|our|all|entire|whole)\s+)*"
-    r"(?P<thing>[a-z'-]+(?:\s+(?!(?:to|in|of|for|at|on|with|from|by|next|near|and|but)\b)"
-    r"[a-z'-]+){0,2})"
-)
-
-
-def _sold_thing(low_text: str) -> set[str]:
-    """Content stems of the noun phrase sold at the start of ``low_text`` (up to its first
-    preposition: "the farm *next to the hotel*" sold a farm), through a holding ("its stake
-    in the hotel" → the hotel)."""
-    m = _SOLD_THING.match(low_text)
-    if m is None:
-        return set()
-    rest = low_text[m.start("thing") :]
-    held = _HOLDING.match(rest)
-    if held is not None:
-        return _sold_thing(rest[held.end() :])
-    return set(content_stems(m.group("thing")))
-
-
-#: A number of things owned: "owns *5* hotels", "owns *several* farms".
-_OWNS_MANY = re.compile(
-    r"\bowns?\s+(?:[a-z]+\s+)?(?:\d|several|many|dozens|hundreds|two|three|four|five|six|"
-    r"seven|eight|nine|ten)"
-)
-
-
-def _all_of_it(low_sentence: str, at: int, owned: set[str], low_claim: str) -> bool:
-    """Does the sale at ``at`` name what the claim says is owned and no part of it in its
-    first three words ("sold *part of* its stake", "sold *two* of its hotels")? A claim
-    owning a number of things ("owns 5 hotels") is not ended by any one sale."""
-    first_words = " ".join(low_sentence[at:].split()[:3])
-    return (
-        bool(owned & _sold_thing(low_sentence[at:]))
-        and not _PART_OF.search(first_words)
-        and not _OWNS_MANY.search(low_claim)
-    )
-
-
-_PASSIVE_BEFORE = re.compile(r"\b(?:was|were|is|are|has been|have been|had been)\s+$")
-
-
-def _removes_it(sentence: str, at: int, holder: set[str], supported: set[str]) -> bool:
-    """Is the removal at ``at`` of what the claim says is supported — its object, or a
-    passive's subject — in a clause naming the holder's version numbers ("OAuth tokens were
-    removed from version 2" for "Version 2 supports OAuth tokens"; not "… but restored in
-    version 3" for version 3, nor "removed its settings page and added dark mode")?"""
-    for clause in clauses(sentence):
-        if clause.start <= at < clause.end:
-            words = {stem(w) for w in TOKEN_RE.findall(clause.text)}
-            numbers = {h for h in holder if any(c.isdigit() for c in h)}
-            low = sentence.lower()
-            event = re.match(r"[a-z ]+?(?=\s|$)", low[at:])
-            after = low[at + len(event.group(0)) if event else at :]
-            before = low[clause.start : at]
-            removed = _sold_thing(after)
-            if _PASSIVE_BEFORE.search(before):
-                removed |= set(content_stems(before))
-            return bool(supported & removed) and numbers <= words
-    return False
 
 
 #: A possessive before a lower-case noun: "Smith's *wife*", "the firm's *founder*".

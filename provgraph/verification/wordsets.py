@@ -263,13 +263,9 @@ def _interrupted_subject(text: str, subject: Clause, aside: Clause, clause: Clau
     "*The tunnel*, closed for repairs until May, *runs for 12 miles*"? Then the subject's
     words anchor the predicate's values too (session 28: "12 miles" had none of
     "tunnel")."""
-    opens_sentence = not text[: subject.start].strip() or text[: subject.start].rstrip()[-1:] in (
-        ".",
-        "!",
-        "?",
-    )
+    head = text[: subject.start].rstrip()
     return (
-        opens_sentence
+        (not head or head[-1] in ".!?")
         and "," in text[subject.end : aside.start]
         and "," in text[aside.end : clause.start]
         and bool(_BARE_SUBJECT.match(subject.text))
@@ -283,7 +279,10 @@ def near_stems(
     """Content stems around ``text[start:end]``: ``(near, clause)``.
 
     ``near`` = up to ``width`` content words on each side inside the same clause;
-    ``clause`` = every content word of that clause (the value's own words excluded).
+    ``clause`` = every content word of that clause (the value's own words excluded). A
+    sentence's bare subject cut off by a parenthetical counts as words before the
+    predicate's values (:func:`_interrupted_subject`); a value alone between commas takes
+    the clauses on either side as its own ("The mayor, 47, was elected").
     """
     cut = clauses(text)
     for i, c in enumerate(cut):
