@@ -32,9 +32,10 @@ _BEFORE = re.compile(
     r"just over|just under)\s+)?$"
 )
 #: An age in apposition to a name: "Maria Lind, 52, was appointed", "Maria Lind (52)", or
-#: to a sentence's opening "the <role>": "The mayor, 47, was elected" (session 28).
+#: to "the <role>": "The mayor, 47, was elected", "police said the suspect, 34, …" (session
+#: 28; a whole number up to 120 between commas only, see :func:`age_interval`).
 _NAME_BEFORE = re.compile(
-    r"(?:\b[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)*|^\s*The\s+[a-z-]+(?:\s+[a-z-]+)?)(?:,\s*|\s+\()$"
+    r"(?:\b[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)*|\b[Tt]he\s+[a-z-]+(?:\s+[a-z-]+)?)(?:,\s*|\s+\()$"
 )
 _APPOSITION_END = re.compile(r"^\s*[,)]")
 #: Capitalised words before a number that are dates, not people: "In March, 12 …"

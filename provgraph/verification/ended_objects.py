@@ -61,7 +61,16 @@ def all_of_it(low_sentence: str, at: int, owned: set[str], low_claim: str) -> bo
         bool(owned & sold_thing(low_sentence[at:]))
         and not _PART_OF.search(first_words)
         and not _OWNS_MANY.search(low_claim)
+        and not _BOUGHT_BACK.search(low_sentence, at)
     )
+
+
+#: A holding regained after the sale: "sold the newspaper in 2010 and *bought it back* in
+#: 2017".
+_BOUGHT_BACK = re.compile(
+    r"\b(?:bought|buys|buy|purchased|got|won|took)\s+(?:it|them|\w+)?\s*back\b"
+    r"|\b(?:reacquired|repurchased|regained|bought back|buys back)\b"
+)
 
 
 _PASSIVE_BEFORE = re.compile(r"\b(?:was|were|is|are|has been|have been|had been)\s+$")

@@ -54,6 +54,11 @@ _SAMENESS = re.compile(
 )
 _MIN_SHARED = 2
 _MIN_SHARE = 0.25
+#: "Plaque levels *were unchanged*" is a null result as "did not change" is (session 28).
+_UNCHANGED = re.compile(
+    r"\b(?:was|were|is|are|remained|remains|stayed|stays)\s+(?:\w+ly\s+)?unchanged\b",
+    re.IGNORECASE,
+)
 
 
 def _speaks_of_claim(claim_words: set[str], predicate: set[str] | None, text: str) -> float:
@@ -78,7 +83,7 @@ def null_result_conflict(claim: str, window: str) -> NegationFinding | None:
     said = predicate_words(claim)
     predicate = {s for w in said for s in content_stems(w)} if said else None
     small_degree = bool(DIMINISHERS & claim_words)
-    for sentence in split_sentences(window):
+    for sentence in split_sentences(_UNCHANGED.sub("did not change", window)):
         found: NegationFinding | None = None
         denied: set[str] = set()  # the claim's predicate words the null clause names
         plain: list[set[str]] = []  # the words of each un-negated clause

@@ -127,11 +127,12 @@ measure, a looser bound states no tighter one, a two-part claim read whole for o
 "travelled to" as "visited", a value beside an opposite verb, a subject cut off by a
 parenthetical, shares of two amounts, a past event the source says only may happen, a
 transfer made the other way, ages by decade of life and in apposition, a passive defeat as
-a loss, a clause dated "two months later", a removal against what a product supports —
+a loss, a clause dated "two months later", a removal against what a product supports, a
+holding bought back, "unchanged" as a null result —
 state_endings.py, ended_states.py, dates.py, antonyms.py, role_holders.py, measures.py,
 slots.py, stated.py, unstated.py, meaning_conflicts.py, phrasal.py, wordsets.py,
 proportions.py, speculation.py, consistency.py, routes.py, roles.py, ages.py,
-quantities.py, event_order.py, antonyms_hand.txt)."""
+quantities.py, event_order.py, ended_objects.py, null_results.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -4,8 +4,9 @@ appointee, an event word beside a length, looser bounds, an opposite a short sta
 two-part claim cannot find alone, "travelled to" as "visited", a value beside an opposite
 verb, a subject cut off by a parenthetical, a share of two amounts, a past event the source
 says only may happen, a transfer made the other way, ages by decade of life and in
-apposition, a passive defeat as a loss, and a clause dated "two months later" than the one
-before it."""
+apposition, a passive defeat as a loss, a clause dated "two months later" than the one
+before it, a removal against what a product supports, a holding bought back, and "unchanged"
+as a null result."""
 
 from __future__ import annotations
 
@@ -325,3 +326,27 @@ def test_a_clause_dated_earlier_than_the_one_before_it() -> None:
 def test_a_removal_ends_what_a_product_supports(claim: str, source: str, ended: bool) -> None:
     found = ended_state(claim, source)
     assert (found is not None and found.state == "supporting") is ended
+
+
+def test_a_holding_bought_back_is_not_ended() -> None:
+    source = "The Smith family sold the newspaper in 2010 and bought it back in 2017."
+    found = ended_state("The Smith family owns the newspaper.", source)
+    assert found is None or found.state != "owning"
+
+
+def test_an_age_in_apposition_to_the_role_after_a_reporting_verb() -> None:
+    (age,) = extract_quantities("Police said the suspect, 34, was arrested on Monday.")
+    assert (age.kind, age.low, age.high) == ("age", 33.5, 34.5)
+
+
+@pytest.mark.parametrize(
+    ("claim", "denied"),
+    [
+        ("The mouthwash reduced plaque.", True),
+        # another measure unchanged says nothing of plaque
+        ("The mouthwash reduced gum bleeding.", False),
+    ],
+)
+def test_unchanged_is_a_null_result(claim: str, denied: bool) -> None:
+    source = "Plaque levels were unchanged after four weeks of using the mouthwash."
+    assert meaning_conflict(claim, source).found is denied
