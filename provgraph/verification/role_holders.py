@@ -21,7 +21,11 @@ Deliberately narrow:
 * an office of a named body ("Acme's chief executive", "mayor of Leeds") conflicts only
   with the same body's: when both sides name one, the names must agree;
 * a holder whose names are within the claim's person's, or the other way round
-  ("Lopez" / "Maria Lopez"), is the same person.
+  ("Lopez" / "Maria Lopez"), is the same person;
+* an appointment is compared only with an appointment (the one who holds the office now
+  may have been appointed since), except that whoever made it does not hold the office it
+  filled: "Maria Lopez … hired Sam Park as chief financial officer" contradicts "Maria
+  Lopez is the company's chief financial officer" (session 28).
 """
 
 from __future__ import annotations
@@ -165,7 +169,9 @@ def holdings(text: str) -> list[Holding]:
             if name.split()[0].lower() not in _NOT_NAMES:
                 by = _APPOINTER.search(before)
                 appointer = by.group("appointer") if by else None
-                out.append(Holding(office, name, body, False, appointed=True, appointer=appointer))
+                out.append(
+                    Holding(office, name, body, past=False, appointed=True, appointer=appointer)
+                )
             continue
         left = _HOLDER_BEFORE.search(before)
         right = _HOLDER_AFTER.match(after)

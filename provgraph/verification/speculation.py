@@ -8,9 +8,11 @@ source says is unknown (:mod:`.unknowns`, whose signal this rule sets).
 
 Deliberately narrow (session 28):
 
-* the claim's verb is in the past tense ("reported", "won") and the claim has no hedge
-  of its own; a claim in the present tense is left alone, because a health or science
-  abstract's "may reduce the risk" is its way of stating a finding ("reduces the risk");
+* the claim's verb is in the past tense ("reported", "won"; a past that is its base form,
+  "cut", only after a singular subject: "Banks cut rates" may be the present) and the
+  claim has no hedge of its own; a claim in the present tense is left alone, because a
+  health or science abstract's "may reduce the risk" is its way of stating a finding
+  ("reduces the risk");
 * the source's "may" / "might" (not "could", also a past ability) governs the same verb
   or a synonym (:func:`.synonyms.same_verb`), in a clause speaking of the claim (two of
   its content words and half of them);
@@ -73,7 +75,7 @@ def speculated_statement(claim: str, window: str) -> str | None:
     for i, clause in enumerate(parts):
         low = clause.lower()
         modal = [
-            m for m in _MODAL.finditer(low) if any(same_verb_or_equal(m["verb"], v) for v in verbs)
+            m for m in _MODAL.finditer(low) if any(_same_or_synonym(m["verb"], v) for v in verbs)
         ]
         if not modal or not speaks_of(own, clause):
             continue
@@ -82,7 +84,7 @@ def speculated_statement(claim: str, window: str) -> str | None:
     return None
 
 
-def same_verb_or_equal(word: str, lemma: str) -> bool:
+def _same_or_synonym(word: str, lemma: str) -> bool:
     """Is ``word`` a form of ``lemma`` or of a synonym of it?"""
     return word == lemma or same_verb(word, lemma)
 
@@ -92,6 +94,6 @@ def _plainly_states(clause: str, verbs: set[str]) -> bool:
     words = _WORD.findall(_MODAL.sub(" ", clause.lower()))
     return any(
         (lemma := _past_lemma(w, words[i - 1] if i else "")) is not None
-        and any(same_verb_or_equal(lemma, v) for v in verbs)
+        and any(_same_or_synonym(lemma, v) for v in verbs)
         for i, w in enumerate(words)
     )
