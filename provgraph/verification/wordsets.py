@@ -273,6 +273,18 @@ def _interrupted_subject(text: str, subject: Clause, aside: Clause, clause: Clau
     )
 
 
+def _between_commas(text: str, cut: list[Clause], i: int, start: int, end: int) -> bool:
+    """Is the value ``text[start:end]`` all of clause ``i``, with a comma on either side
+    ("The mayor, 47, was elected")? Not a bracketed reference number ("… to occur [3].")."""
+    c = cut[i]
+    after = text[c.end : cut[i + 1].start] if i + 1 < len(cut) else text[c.end :]
+    return (
+        c.text.strip() == text[start:end].strip()
+        and text[cut[i - 1].end : c.start].strip() == ","
+        and after.strip() == ","
+    )
+
+
 def near_stems(
     text: str, start: int, end: int, *, width: int = 3
 ) -> tuple[frozenset[str], frozenset[str]]:
@@ -291,7 +303,7 @@ def near_stems(
             after = _anchor_stems(text[end : c.end])
             if i >= 2 and _interrupted_subject(text, cut[i - 2], cut[i - 1], c):
                 before = _anchor_stems(cut[i - 2].text) + before
-            if i >= 1 and c.text.strip() == text[start:end].strip():
+            if i >= 1 and _between_commas(text, cut, i, start, end):
                 # a value alone between commas is in apposition: "The mayor, 47, was
                 # elected" — the clauses either side are its words
                 before = _anchor_stems(cut[i - 1].text)

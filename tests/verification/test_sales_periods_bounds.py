@@ -350,3 +350,10 @@ def test_an_age_in_apposition_to_the_role_after_a_reporting_verb() -> None:
 def test_unchanged_is_a_null_result(claim: str, denied: bool) -> None:
     source = "Plaque levels were unchanged after four weeks of using the mouthwash."
     assert meaning_conflict(claim, source).found is denied
+
+
+def test_a_bracketed_reference_number_takes_no_words_of_its_neighbours() -> None:
+    # "[3]" is a citation marker, alone in its clause like an apposition but not one
+    claim = "Attention is necessary for learning to occur [3]."
+    (value,) = (m for m in extract_quantities(claim) if m.surface == "3")
+    assert not value.near
