@@ -27,6 +27,7 @@ SAME_RELATION: dict[str, str] = {
     for group in (
         _BEATING,
         ("buy", "acquire", "purchase"),
+        ("own", "control"),  # "A controls B" / "B is a subsidiary of A" (session 29)
         ("replace", "succeed", "supersede"),
         ("hire", "employ", "recruit"),
         ("sue", "prosecute"),

@@ -15,7 +15,7 @@ tally (:mod:`.votes`), a superlative at another rank (:mod:`.superlative_ranks`)
 events in the order the claim denies (:mod:`.event_order`), an "all" the source limits
 (:mod:`.universals`), a one-holder office the source gives another person
 (:mod:`.role_holders`), a one-place relation the source gives another place
-(:mod:`.home_places`).
+(:mod:`.home_places`), a decision the source says is still pending (:mod:`.pending`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
 (``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
@@ -32,6 +32,7 @@ from typing import Any
 from provgraph.verification.agents import agent_conflict
 from provgraph.verification.alternatives import alternatives_swap
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.cancelled_events import cancelled_event
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.directions import direction_conflict
@@ -41,9 +42,10 @@ from provgraph.verification.exclusives import exclusive_conflict
 from provgraph.verification.home_places import place_conflict
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
+from provgraph.verification.pending import pending_decision
 from provgraph.verification.possessive_roles import possessive_swap
 from provgraph.verification.role_holders import role_holder_conflict
-from provgraph.verification.roles import cancelled_event, role_swap
+from provgraph.verification.roles import role_swap
 from provgraph.verification.superlative_ranks import rank_conflict
 from provgraph.verification.superlatives import superlative_conflict
 from provgraph.verification.trends import trend_conflict
@@ -79,6 +81,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         or alternatives_swap(claim, window)
     )
     ended = ended_state(claim, window) or cancelled_event(claim, window)
+    pending = next((p for s in statements if (p := pending_decision(s, window))), None)
     direction = direction_conflict(claim, window)
     trend = trend_conflict(claim, window)
     superlative = superlative_conflict(claim, window)
@@ -130,6 +133,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
             ),
         ),
         ("ended_state", ended, lambda f: f"claim: {f.state} / source: {f.event}"),
+        ("pending", pending, lambda f: f"claim: {f.decision} / source: {f.pending}"),
         ("comparison_direction", direction, lambda f: f"claim: {f.claim} / source: {f.source}"),
         ("trend", trend, lambda f: f"claim: {f.claim} / source: {f.source}"),
         (

@@ -155,11 +155,21 @@ _BASELINE = re.compile(
 )
 
 
+#: A concession ends the negated scope too: "refused to resign *despite mounting pressure*"
+#: denies the resignation; the pressure is no part of what is denied.
+_CONCESSION = re.compile(
+    r"\b(?:despite|in\s+spite\s+of|amid|notwithstanding|regardless\s+of|even\s+(?:though|as))\b",
+    re.IGNORECASE,
+)
+
+
 def _scope_text(after_cue: str) -> str:
-    """The text a cue's scope is read from: up to a comparison's baseline, measures blanked."""
-    baseline = _BASELINE.search(after_cue)
-    if baseline is not None:
-        after_cue = after_cue[: baseline.start()]
+    """The text a cue's scope is read from: up to a comparison's baseline or a concession,
+    measures blanked."""
+    for end in (_BASELINE, _CONCESSION):
+        found = end.search(after_cue)
+        if found is not None:
+            after_cue = after_cue[: found.start()]
     return _MEASURE_OF.sub(" ", after_cue)
 
 

@@ -54,6 +54,7 @@ IDIOMS: tuple[tuple[str, str, str], ...] = (
     ("go", "back to", "return"),  # "never went back to the town where she was born"
     ("come", "back to", "return"),
     ("travel", "to", "visit"),  # "never travelled to Japan" (session 28)
+    ("fall", "short of", "miss"),  # "fell short of its target" (session 29)
 )
 
 #: Penn tags whose forms are mapped, in the order tried.
@@ -106,13 +107,54 @@ def _workers_dismissed(match: re.Match[str]) -> str:
     return f"{form} {match.group('count') or ''}{match.group('kind')}workers"
 
 
+#: A target met is one achieved ("met its emissions target" / "missed"): "meet" alone is
+#: no opposite of "miss" ("met the coach" / "missed the coach's call").
+_MET_TARGET = re.compile(
+    r"\b(?P<verb>meet|meets|met|meeting)(?=\s+(?:(?:its|their|the|his|her|our|a|an|this|"
+    r"that|all|every)\s+)?(?:[a-z-]+\s+){0,2}(?:targets?|goals?|deadlines?|quotas?|"
+    r"expectations|forecasts?|thresholds?|benchmarks?|objectives?)\b)",
+    re.IGNORECASE,
+)
+_ACHIEVED = {"meet": "achieve", "meets": "achieves", "met": "achieved", "meeting": "achieving"}
+
+
+def _target_achieved(match: re.Match[str]) -> str:
+    return _ACHIEVED[match.group("verb").lower()]
+
+
+#: A price that became cheaper fell: "Rail tickets became cheaper" / "fares rose". Not
+#: before "than", where the comparison is between two things (:mod:`.directions`).
+_PRICE_CHANGE = re.compile(
+    r"\b(?P<verb>become|becomes|became|becoming|get|gets|got|getting|grow|grows|grew|growing)"
+    r"\s+(?P<degree>cheaper|pricier|costlier|(?:more|less)\s+(?:expensive|costly|affordable))\b"
+    r"(?!\s+than\b)",
+    re.IGNORECASE,
+)
+_CHEAPER = ("cheaper", "less expensive", "less costly", "more affordable")
+_PRICE_FORMS = {
+    "fall": {"past": "fell", "s": "falls", "ing": "falling", "": "fall"},
+    "rise": {"past": "rose", "s": "rises", "ing": "rising", "": "rise"},
+}
+
+
+def _price_change(match: re.Match[str]) -> str:
+    verb = match.group("verb").lower()
+    degree = " ".join(match.group("degree").lower().split())
+    forms = _PRICE_FORMS["fall" if degree in _CHEAPER else "rise"]
+    if verb in ("became", "got", "grew"):
+        return forms["past"]
+    return forms["ing" if verb.endswith("ing") else "s" if verb.endswith("s") else ""]
+
+
 def plain_verbs(text: str) -> str:
     """``text`` with each listed phrasal verb replaced by its one-word verb (same tense),
-    and jobs cut read as workers dismissed.
+    jobs cut read as workers dismissed, a price that became cheaper read as fallen and a
+    target met as achieved.
 
     "The board turned it down" → "The board rejected it"; text without one is returned
     unchanged. Offsets are not kept: for word comparisons, never for evidence spans.
     """
+    text = _MET_TARGET.sub(_target_achieved, _PRICE_CHANGE.sub(_price_change, text))
     return _JOB_CUTS.sub(_workers_dismissed, _plain(text, PHRASAL_VERBS + IDIOMS))
 
 

@@ -30,7 +30,7 @@ from provgraph.verification.wordsets import (
 
 _PROPORTION_RE = re.compile(
     r"\b(?P<frac>(?:a|one|two|three|four|nine)[ -](?:half|thirds?|quarters?|fifths?|tenths?)"
-    r"|half)\s+(?:of\b)"
+    r"|half)(?:\s+of\b|(?P<bare>(?=\s*(?:[.,;:!?)]|$))))"
     r"|\b(?P<num>\w+)\s+(?:in|out of)\s+(?P<den>\w+)\b"
     r"|(?<!\bat )(?<!\bthe )\b(?P<vague>the vast majority of|the majority of|a majority of|"
     r"most|nearly all|almost all|virtually all|a minority of|the minority of|"
@@ -38,6 +38,10 @@ _PROPORTION_RE = re.compile(
     r"not all)\b",
     re.IGNORECASE,
 )
+#: A fraction ending its clause is a share ("Turnout was roughly two thirds."), except a
+#: change's size ("fell by a third": :func:`by_fractions`), a cut ("cut in half") or a
+#: mixed number ("two and a half").
+_NOT_A_SHARE = re.compile(r"\b(?:by|in|and)\s*$", re.IGNORECASE)
 _VAGUE = {
     "the vast majority of": (75.0, 100.0),
     "the majority of": (50.0, 100.0),
@@ -67,6 +71,8 @@ def extract_proportions(text: str) -> list[Mention]:
     for m in _PROPORTION_RE.finditer(text):
         if re.match(r"\s+(?:a|an)\b", text[m.end() :], flags=re.IGNORECASE):
             continue  # "a quarter of a point": a fraction of a unit, not of a population
+        if m.group("bare") is not None and _NOT_A_SHARE.search(text[: m.start()]):
+            continue
         if m.group("frac"):
             pct = fraction_percent(m.group("frac"))
             if pct is None:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.15"
+ENGINE_VERSION = "0.4.16"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -132,7 +132,14 @@ holding bought back, "unchanged" as a null result —
 state_endings.py, ended_states.py, dates.py, antonyms.py, role_holders.py, measures.py,
 slots.py, stated.py, unstated.py, meaning_conflicts.py, phrasal.py, wordsets.py,
 proportions.py, speculation.py, consistency.py, routes.py, roles.py, ages.py,
-quantities.py, event_order.py, ended_objects.py, null_results.py, antonyms_hand.txt)."""
+quantities.py, event_order.py, ended_objects.py, null_results.py, antonyms_hand.txt;
+0.4.16, session 29: a decision the source says is still pending, a holder a ranking puts
+after another, a second relation in a relative clause ("which it bought"), "a subsidiary
+of" as ownership and "controls" as owning, a price that became cheaper as one that fell, a
+concession that ends a negated scope, a fraction that ends its clause as a share, a target
+met as achieved and "fell short of" as missed —
+pending.py, meaning_conflicts.py, superlatives.py, roles.py, converses.py, phrasal.py,
+negation.py, proportions.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

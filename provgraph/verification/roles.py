@@ -12,18 +12,11 @@ argument order or of events that end a state. Two small, general rules:
   passive ("B was acquired by A") is read as its active form, so it agrees
   with "A acquired B". Symmetric verbs ("met", "merged with", "played") never
   count. Entities must be capitalised names: "the company bought the startup"
-  is left to NLI.
+  is left to NLI. "A is a subsidiary of B" is read as "B owns A", and "A owns B, which
+  it bought in 2019" states a second relation of the same two (session 29).
 * **ended state**: :mod:`.ended_states` (its finding, :class:`StateFinding`, and the
   claim's subject, :func:`holder_stems`, are shared from here).
-* **cancelled event** (:func:`cancelled_event`): the claim says an event took
-  place ("was held", "went ahead", "took place") and the source says that
-  event was cancelled ("called off", "scrapped"): the model reads the shared
-  event words as agreement (entailment 0.96 for "The marathon was held in April
-  2021." against "The April 2021 marathon was called off after heavy snow.").
-  The cancelled thing must be the claim's subject, in the clause of the
-  cancellation ("The flights were cancelled after the accident" says nothing of
-  whether the accident happened); a source sentence that also says the event
-  took place, or was postponed or rescheduled, is left to the model.
+* **cancelled event**: :mod:`.cancelled_events`.
 """
 
 from __future__ import annotations
@@ -35,7 +28,6 @@ from dataclasses import dataclass
 
 from provgraph.verification.claimsplit import subject_and_verb
 from provgraph.verification.converses import SAME_RELATION, converse_of
-from provgraph.verification.negation import negated_scopes
 from provgraph.verification.noun_roles import (
     EITHER_SIDE,
     Relation,
@@ -47,7 +39,7 @@ from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.routes import route_swap, transfer_swap
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.word_classes import can_be_verb
-from provgraph.verification.wordsets import STOPWORDS, YEAR_RE, clauses, content_stems, stem
+from provgraph.verification.wordsets import STOPWORDS, stem
 
 TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z'&.-]*|\S")
 _DETERMINERS = frozenset(
@@ -184,16 +176,62 @@ def _nominal_relation(agent_token: str, between: list[str]) -> str | None:
     return relation if possessive or (len(between) > 2 and between[-3].lower() == "its") else None
 
 
+#: "A is a subsidiary of B" is "B owns A": the owned part's nouns.
+_OWNED_PARTS = frozenset(["subsidiary", "unit", "division", "arm", "affiliate"])
+
+
+def _owned_by(between: list[str]) -> bool:
+    """Is ``between`` "is a (wholly owned) subsidiary of" (:data:`_OWNED_PARTS`)?"""
+    words = [t.lower() for t in between]
+    return (
+        len(words) >= 3
+        and words[0] in _BE
+        and words[-1] == "of"
+        and words[-2] in _OWNED_PARTS
+        and len(words) <= 6
+    )
+
+
+#: "A owns B, which it bought in 2019": a relative clause whose subject is a pronoun for
+#: the agent states a second relation between the same two names.
+_RELATIVE = frozenset(["which", "whom", "who"])
+_AGENT_PRONOUNS = frozenset(["it", "he", "she", "they"])
+_AUXILIARIES = frozenset(["had", "has", "have", "later", "then", "also", "once", "first"])
+
+
+def _relative_relation(tokens: list[str], after: int) -> str | None:
+    """The verb lemma of ", which it <verb>" at ``tokens[after:]``, else None."""
+    rest = [t.lower() for t in tokens[after : after + 6]]
+    if len(rest) < 4 or rest[0] != "," or rest[1] not in _RELATIVE:
+        return None
+    if rest[2] not in _AGENT_PRONOUNS:
+        return None
+    k = 3
+    while k < len(rest) - 1 and rest[k] in _AUXILIARIES:
+        k += 1
+    word = tokens[after + k].rstrip(".")
+    if not can_be_verb(word) or word.lower() in _BE:
+        return None
+    lemma = verb_lemma(word)
+    lemma = SAME_RELATION.get(lemma, lemma)
+    return None if lemma in _SYMMETRIC or lemma in EITHER_SIDE else lemma
+
+
 def relations(sentence: str) -> list[tuple[str, str, str]]:
-    """``(agent, verb lemma, patient)`` for each "Name verb … Name" of ``sentence``, and
-    each "Name's acquisition of Name" (:data:`_NOMINAL`)."""
+    """``(agent, verb lemma, patient)`` for each "Name verb … Name" of ``sentence``, each
+    "Name's acquisition of Name" (:data:`_NOMINAL`), each "Name is a subsidiary of Name"
+    (the second owns the first) and each "Name verb Name, which it <verb>" (a second
+    relation between the same two, the agent named by the pronoun)."""
     tokens, ents = named_tokens(sentence)
     out: list[tuple[str, str, str]] = []
-    for (_s1, e1, a), (s2, _e2, b) in itertools.pairwise(ents):
+    for (_s1, e1, a), (s2, e2, b) in itertools.pairwise(ents):
         between = tokens[e1:s2]
         nominal = _nominal_relation(tokens[e1 - 1], between)
         if nominal is not None:
             out.append((a, nominal, b))
+            continue
+        if _owned_by(between):
+            out.append((b, "own", a))
             continue
         if len(between) > 6 or any(t in ",;" for t in between):
             continue
@@ -218,6 +256,9 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
             and "by" in (w.lower() for w in between[k + 1 :])
         )
         out.append((b, lemma, a) if passive else (a, lemma, b))
+        relative = None if passive else _relative_relation(tokens, e2)
+        if relative is not None:
+            out.append((a, relative, b))
     return out
 
 
@@ -300,92 +341,3 @@ def holder_stems(claim: str) -> set[str]:
     if head is None:
         return set()
     return {stem(w) for w in head[0].split() if w.lower() not in _DETERMINERS and w[:1].isalnum()}
-
-
-_OCCURRED = (
-    r"t(?:ook|akes?|aking) place|(?:went|goes?|going|gone) ahead|happened|occurred|premiered"
-)
-_TOOK_PLACE = re.compile(
-    rf"\b(?:{_OCCURRED}|(?:was|were|is|are|been|being) (?:held|staged|played))\b", re.IGNORECASE
-)
-#: An active verb with an event as its object: "The band *played its farewell concert*".
-_HOSTED_EVENT = re.compile(
-    r"\b(?P<verb>gave|held|hosted|staged|played|performed|ran|organi[sz]ed)\s+"
-    r"(?:(?:its|their|his|her|the|a|an)\s+)?(?P<event>(?:[A-Za-z-]+\s+){0,3}?"
-    r"(?:concerts?|gigs?|shows?|match(?:es)?|games?|races?|festivals?|tours?|conferences?|"
-    r"ceremony|ceremonies|parades?|summits?|premieres?|performances?|tournaments?|finals?|"
-    r"recitals?|rall(?:y|ies)|marathons?))\b",
-    re.IGNORECASE,
-)
-_CANCELLED = re.compile(
-    r"\b(?:cancell?(?:ed|ation|s)?|cancel|call(?:ed|s|ing)? off|scrap(?:ped|s)?|scrubbed|axed)\b",
-    re.IGNORECASE,
-)
-_NOT_FINAL = re.compile(r"\b(?:postpon|reschedul|reinstat|revers|overturn|resum)", re.IGNORECASE)
-#: In the *source*, any sign the event took place after all ("cancelled and held online
-#: instead"), auxiliary or not: the source then tells both stories and the model decides.
-_TOOK_PLACE_AFTER_ALL = re.compile(rf"\b(?:{_OCCURRED}|held|staged|returned)\b", re.IGNORECASE)
-_CAUSE_OR_TIME = re.compile(
-    r"\b(?:after|because|due to|following|when|since|before|until|and|amid|over)\b",
-    re.IGNORECASE,
-)
-
-
-def _cancellation_clause(sentence: str) -> str | None:
-    """The stretch of ``sentence`` that says what was cancelled: the clause of the
-    cue, cut where a cause or a time begins ("… called off *after heavy snow*")."""
-    for clause in clauses(sentence):
-        cue = _CANCELLED.search(clause.text)
-        if cue is None:
-            continue
-        start, end = 0, len(clause.text)
-        for cut in _CAUSE_OR_TIME.finditer(clause.text):
-            if cut.end() <= cue.start():
-                start = cut.end()
-            elif cut.start() >= cue.end():
-                end = min(end, cut.start())
-        return clause.text[start:end]
-    return None
-
-
-def cancelled_event(claim: str, window: str) -> StateFinding | None:
-    """The event the claim says took place that a source sentence says was cancelled."""
-    took_place = _TOOK_PLACE.search(claim)
-    hosted = None if took_place else _HOSTED_EVENT.search(claim)
-    happened = took_place or hosted
-    if happened is None or _CANCELLED.search(claim):
-        return None
-    claimed = stem(hosted.group("verb") if hosted else happened.group(0).split()[-1])
-    if any(claimed in scope for _cue, scope in negated_scopes(claim)):
-        return None  # "did not take place": a cancellation agrees
-    # a hosted event is the verb's object, not the claim's subject
-    holder = set(content_stems(hosted.group("event"))) if hosted else holder_stems(claim)
-    if not holder:
-        return None
-    years = set(YEAR_RE.findall(claim))
-    for sentence in split_sentences(window):
-        text = sentence.text
-        if _TOOK_PLACE_AFTER_ALL.search(text) or _NOT_FINAL.search(text):
-            continue
-        their_years = set(YEAR_RE.findall(text))
-        if years and their_years and not years & their_years:
-            continue  # "took place in 2021" / "the 2020 festival was cancelled"
-        stretch = _cancellation_clause(text)
-        if stretch is None or len(holder & set(content_stems(stretch))) * 2 < len(holder):
-            continue
-        cue = _CANCELLED.search(stretch)
-        assert cue is not None
-        negated = {w for _cue, scope in negated_scopes(text) for w in scope}
-        if stem(cue.group(0).split()[0]) in negated:
-            continue
-        named = _naming_stems(claim) | holder
-        share = len(named & set(content_stems(text))) / len(named)
-        return StateFinding(happened.group(0).lower(), cue.group(0).lower(), share)
-    return None
-
-
-def _naming_stems(claim: str) -> set[str]:
-    """Stems of the claim's names ("Berlin", "April"): with its subject, the words that say
-    *which* event; "as planned", "on schedule" say how it went and are left out."""
-    tokens, names = named_tokens(claim)
-    return {s for start, end, _key in names for s in content_stems(" ".join(tokens[start:end]))}

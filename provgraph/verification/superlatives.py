@@ -102,12 +102,39 @@ def superlatives(text: str) -> list[Superlative]:
     return out
 
 
+#: A ranking that puts the claim's holder after another: "Natural gas supplies 41% of the
+#: power, *followed by coal* at 27%", "… followed by Yokohama and Osaka", "Coal is *second
+#: only to* gas". Roles with one
+#: holder (capital, only, sole) are no ranking.
+_LISTED_AFTER = (
+    r"\b(?:followed|trailed)\s+by\s+(?:[^.;:]{{0,60}}?(?:,|\band)\s+)?(?:the\s+)?{holder}\b"
+)
+_SECOND_TO = r"\b{holder}\b[^.;:]{{0,40}}?\bsecond\s+only\s+to\b"
+_NOT_RANKED = frozenset({"capital", "only", "sole"})
+
+
+def _ranked_below(mine: Superlative, sentence: str) -> str | None:
+    """The text before the cue when ``sentence`` ranks ``mine.holder`` below another."""
+    if mine.superlative in _NOT_RANKED:
+        return None
+    holder = re.escape(mine.holder).replace(r"\ ", r"\s+")
+    for form in (_LISTED_AFTER, _SECOND_TO):
+        found = re.search(form.format(holder=holder), sentence, re.IGNORECASE)
+        if found is not None:
+            return " ".join(sentence[: found.start()].split()[:4]) or mine.holder
+    return None
+
+
 def superlative_conflict(claim: str, window: str) -> SuperlativeConflict | None:
-    """The claim's superlative given to another holder by a sentence of ``window``."""
+    """The claim's superlative given to another holder by a sentence of ``window``, or its
+    holder ranked below another (:data:`_LISTED_AFTER`) in a sentence with its bound."""
     claimed = superlatives(claim)
     if not claimed:
         return None
     for sentence in split_sentences(window):
+        ranked = _ranking_conflict(claimed, sentence.text)
+        if ranked is not None:
+            return ranked
         held = superlatives(sentence.text)
         for mine in claimed:
             same = [s for s in held if s.superlative == mine.superlative and s.noun == mine.noun]
@@ -120,6 +147,37 @@ def superlative_conflict(claim: str, window: str) -> SuperlativeConflict | None:
                 if mine.scope <= (other.scope or sentence_words):
                     return SuperlativeConflict(mine, other)
     return None
+
+
+def _ranking_conflict(claimed: list[Superlative], sentence: str) -> SuperlativeConflict | None:
+    """A claimed superlative whose holder ``sentence`` ranks below another, when the claim's
+    bound is in the sentence ("of the country's electricity"; its noun when it has none)."""
+    words = set(content_stems(sentence)) | set(re.findall(r"\d+", sentence))
+    for mine in claimed:
+        bound = (mine.scope - _UNBOUNDED) or set(content_stems(mine.noun))
+        if not all(_said(w, words) for w in bound):
+            continue
+        above = _ranked_below(mine, sentence)
+        if above is not None:
+            ranked_above = Superlative(above, mine.superlative, mine.noun, mine.scope)
+            return SuperlativeConflict(mine, ranked_above)
+    return None
+
+
+#: "The world's largest": a sentence naming no place ranks over the world too.
+_UNBOUNDED = frozenset({"world", "global", "globe"})
+
+
+def _said(word: str, words: set[str]) -> bool:
+    """``word`` or a word of its family in ``words``: five letters in common at the start
+    ("Europe's" / "European", "producer" / "production")."""
+    return word in words or any(_common_start(word, w) >= min(len(word), 5) for w in words)
+
+
+def _common_start(a: str, b: str) -> int:
+    """How many letters ``a`` and ``b`` share from their start."""
+    shorter = min(len(a), len(b))
+    return next((i for i in range(shorter) if a[i] != b[i]), shorter)
 
 
 def _same_holder(a: str, b: str) -> bool:

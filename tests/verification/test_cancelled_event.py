@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from provgraph.verification.cancelled_events import cancelled_event
 from provgraph.verification.consistency import check_consistency
-from provgraph.verification.roles import cancelled_event
 
 
 @pytest.mark.parametrize(

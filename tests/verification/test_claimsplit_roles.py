@@ -6,12 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from provgraph.verification.cancelled_events import cancelled_event
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.focus import plan, premise_clauses, rewrite_values
 from provgraph.verification.quantities import extract_quantities
-from provgraph.verification.roles import cancelled_event, relations, role_swap
+from provgraph.verification.roles import relations, role_swap
 
 
 @pytest.mark.parametrize(

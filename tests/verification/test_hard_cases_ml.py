@@ -167,6 +167,17 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "against 'no evidence of a substantial role'; the lexical and embedding stages, near "
         "a copy of the source, carry the fused score over the line"
     ),
+    # session 29's file
+    "s29-price-cheaper": (
+        "supported at 0.44: 'Train travel became cheaper' is read as 'travel fell', and the "
+        "opposite 'fares went up' is said of fares, not of the claim's subject (travel), so "
+        "the antonym rule does not compare them; the model reads the pair as agreement"
+    ),
+    "s29-rank-followed": (
+        "supported: 'the region's largest crop by area' is bounded by 'area', which the "
+        "ranking sentence ('covers the most farmland …, followed by maize') never names; a "
+        "measure the source words otherwise is not matched, so the ranking is not compared"
+    ),
 }
 
 
@@ -210,9 +221,10 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s26.jsonl",
         "hard_cases_s27.jsonl",
         "hard_cases_s28.jsonl",
+        "hard_cases_s29.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
-    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 92, 62]
+    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 92, 62]
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
     assert set(KNOWN_MODEL_LIMITS) <= set(ids)

@@ -1,0 +1,247 @@
+"""Session 29's rules: a decision the source says is still pending, a holder a ranking puts
+after another, a second relation in a relative clause ("which it bought"), "a subsidiary
+of" as ownership, a price that became cheaper as one that fell, and a concession that ends
+a negated scope ("refused to resign despite the pressure"), a fraction that ends its clause
+as a share ("Turnout was roughly two thirds.") and a target met as achieved."""
+
+from __future__ import annotations
+
+import pytest
+
+from provgraph.verification.consistency import check_consistency
+from provgraph.verification.meaning_conflicts import meaning_conflict
+from provgraph.verification.negation import negated_scopes
+from provgraph.verification.pending import pending_decision
+from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.proportions import extract_proportions
+from provgraph.verification.roles import relations, role_swap
+from provgraph.verification.superlatives import superlative_conflict
+
+_TWO_PLACES = (
+    "Health Canada approved the vaccine in June; regulators in Brazil are still reviewing it."
+)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The vaccine was approved in Brazil.", _TWO_PLACES),
+        ("The merger was approved.", "The merger is still under review by the regulator."),
+        ("The court rejected the appeal.", "The appeal is pending before the court."),
+        (
+            "The drug was approved in Korea.",
+            "The drug was approved in Japan last year and is pending approval in Korea.",
+        ),
+        ("The president signed the bill.", "The bill now awaits a decision from the president."),
+    ],
+)
+def test_a_decision_the_source_says_is_pending_conflicts(claim: str, source: str) -> None:
+    assert pending_decision(claim, source) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # decided where the claim says; pending elsewhere
+        ("The vaccine was approved in Canada.", _TWO_PLACES),
+        (
+            "The drug was approved in Japan.",
+            "The drug was approved in Japan last year and is pending approval in Korea.",
+        ),
+        # something else is pending
+        ("The merger was approved.", "The merger was approved in May; the appeal is pending."),
+        # the source states the decision too
+        ("The merger was approved.", "The merger was approved in May after months under review."),
+        # the claim states no decision made
+        ("The vaccine will be approved in Brazil.", _TWO_PLACES),
+        ("The vaccine was not approved in Brazil.", _TWO_PLACES),
+        ("The mine applied for a licence.", "The mine's licence is still under review."),
+    ],
+)
+def test_a_decision_not_said_to_be_pending_is_no_conflict(claim: str, source: str) -> None:
+    assert pending_decision(claim, source) is None
+
+
+def test_a_two_part_claim_is_read_statement_by_statement() -> None:
+    found = meaning_conflict("The vaccine was approved in Canada and Brazil.", _TWO_PLACES)
+    assert "pending" in found.details
+
+
+_POWER = "Natural gas supplies 41% of the country's electricity, followed by coal at 27%."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Coal is the country's largest source of electricity.", _POWER),
+        (
+            "Spain is Europe's largest car exporter.",
+            "Among European car exporters, Germany leads by value, followed by Spain.",
+        ),
+        (
+            "Vietnam is the world's biggest coffee producer.",
+            "In coffee production, Vietnam is second only to Brazil.",
+        ),
+    ],
+)
+def test_a_holder_ranked_after_another_does_not_hold_the_superlative(
+    claim: str, source: str
+) -> None:
+    assert superlative_conflict(claim, source) is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Natural gas is the country's largest source of electricity.", _POWER),
+        ("Coal is the largest source of heat.", _POWER),  # another bound
+        ("Coal is the capital of the power industry.", _POWER),  # a role, not a rank
+        (
+            "Norway is the largest producer of salmon.",
+            "Chile is second only to Norway in salmon production.",
+        ),
+    ],
+)
+def test_a_ranking_that_does_not_put_the_holder_below_is_no_conflict(
+    claim: str, source: str
+) -> None:
+    assert superlative_conflict(claim, source) is None
+
+
+def test_a_relative_clause_with_the_agent_as_pronoun_states_a_second_relation() -> None:
+    found = relations("Orion Labs owns Vantage Group, which it bought in 2019.")
+    assert ("orion labs", "buy", "vantage group") in found
+    assert ("orion labs", "own", "vantage group") in found
+
+
+def test_a_relative_clause_of_a_passive_states_no_relation_of_its_agent() -> None:
+    found = relations("Vantage Group was bought by Orion Labs, which it later sold.")
+    assert all(verb != "sell" for _agent, verb, _patient in found)
+
+
+_OWNS_WHAT_IT_BOUGHT = "Orion Labs owns Vantage Group, which it bought."
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "swapped"),
+    [
+        ("Vantage Group bought Orion Labs.", _OWNS_WHAT_IT_BOUGHT, True),
+        ("Orion Labs bought Vantage Group.", _OWNS_WHAT_IT_BOUGHT, False),
+        ("Orion Labs is a subsidiary of Vantage Group.", "Orion Labs owns Vantage Group.", True),
+        ("Vantage Group is a subsidiary of Orion Labs.", "Orion Labs owns Vantage Group.", False),
+        ("Telvia is a unit of Nordwind.", "Telvia controls Nordwind.", True),
+    ],
+)
+def test_ownership_read_from_a_subsidiary_and_a_relative_clause(
+    claim: str, source: str, swapped: bool
+) -> None:
+    assert (role_swap(claim, source) is not None) is swapped
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("Rail tickets became cheaper last year.", "Rail tickets fell last year."),
+        ("Rents are getting more expensive.", "Rents are rising."),
+        ("Housing became less expensive.", "Housing fell."),
+        ("Phones get pricier every year.", "Phones rise every year."),
+    ],
+)
+def test_a_price_that_became_cheaper_is_read_as_fallen(text: str, plain: str) -> None:
+    assert plain_verbs(text) == plain
+
+
+def test_a_comparison_between_two_things_is_left_as_it_is() -> None:
+    text = "Wind became cheaper than coal in 2019."
+    assert plain_verbs(text) == text
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("Rail fares became cheaper last year.", "Rail fares rose by 4.9% last year."),
+        ("Electricity got cheaper in 2023.", "Electricity prices increased by 12% in 2023."),
+    ],
+)
+def test_a_price_that_became_cheaper_conflicts_with_one_that_rose(claim: str, source: str) -> None:
+    assert "antonyms" in meaning_conflict(claim, source).details
+
+
+@pytest.mark.parametrize(
+    ("source", "denied"),
+    [
+        ("The minister refused to resign despite pressure from her party.", ("resign",)),
+        ("The rocket failed to reach orbit in spite of a flawless launch.", ("reach", "orbit")),
+        ("She declined to comment amid the investigation.", ("comment",)),
+    ],
+)
+def test_a_concession_ends_the_negated_scope(source: str, denied: tuple[str, ...]) -> None:
+    assert [scope for _cue, scope in negated_scopes(source)] == [denied]
+
+
+def test_a_refusal_followed_by_a_concession_denies_the_claim() -> None:
+    found = meaning_conflict(
+        "The minister agreed to resign.",
+        "The minister refused to resign despite mounting pressure from her party.",
+    )
+    assert "negated_predicate" in found.details
+
+
+def test_a_holder_later_in_the_list_after_the_leader_is_ranked_below() -> None:
+    source = "Tokyo has the most residents of any Japanese city, followed by Yokohama and Osaka."
+    claim = "Osaka is the most populous city in Japan."
+    assert superlative_conflict(claim, source) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "share"),
+    [
+        ("Turnout was roughly two thirds.", 100 / 3 * 2),
+        ("About half, the survey found.", 50.0),
+    ],
+)
+def test_a_fraction_ending_its_clause_is_a_share(text: str, share: float) -> None:
+    found = extract_proportions(text)
+    assert len(found) == 1 and found[0].low <= share <= found[0].high
+
+
+@pytest.mark.parametrize("text", ["Sales were cut in half.", "The trip took two and a half."])
+def test_a_cut_or_a_mixed_number_is_no_share(text: str) -> None:
+    assert extract_proportions(text) == []
+
+
+def test_a_fraction_share_conflicts_with_another_percentage() -> None:
+    source = "Turnout reached 48.2%."
+    result = check_consistency("Turnout was roughly two thirds.", source, source)
+    assert result.anchored_mismatches
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("The factory met its emissions target.", "The factory achieved its emissions target."),
+        ("The firm meets all deadlines.", "The firm achieves all deadlines."),
+        ("The player met the coach.", "The player met the coach."),  # no target: unchanged
+    ],
+)
+def test_a_target_met_is_read_as_achieved(text: str, plain: str) -> None:
+    assert plain_verbs(text) == plain
+
+
+@pytest.mark.parametrize(
+    ("source", "conflict"),
+    [
+        ("The factory missed its emissions target despite a new filter.", True),
+        ("The factory fell short of its emissions target.", True),
+        ("The factory met its emissions target but missed its sales goal.", False),
+    ],
+)
+def test_a_missed_target_conflicts_with_one_met(source: str, conflict: bool) -> None:
+    found = meaning_conflict("The factory met its emissions target.", source)
+    assert found.found is conflict
+
+
+def test_meeting_a_person_is_no_opposite_of_missing_a_call() -> None:
+    assert not meaning_conflict(
+        "The player met the coach.", "The player missed the coach's call."
+    ).found
