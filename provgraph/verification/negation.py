@@ -163,10 +163,22 @@ _CONCESSION = re.compile(
 )
 
 
+#: So does the event a "when" clause names: "Nobody was injured *when the bus left the
+#: road*" denies injuries; the bus leaving the road is stated, not denied.
+_EVENT_TIME = re.compile(r"\b(?:when|whenever)\b", re.IGNORECASE)
+
+
+#: "without" denies a noun phrase, which ends at an adjunct: "landed without its landing
+#: gear *after a hydraulic failure*" denies the landing gear, not the failure.
+_NOUN_PHRASE_END = re.compile(
+    r"\b(?:after|before|during|since|following|because|due\s+to|in|on|at)\b", re.IGNORECASE
+)
+
+
 def _scope_text(after_cue: str) -> str:
-    """The text a cue's scope is read from: up to a comparison's baseline or a concession,
-    measures blanked."""
-    for end in (_BASELINE, _CONCESSION):
+    """The text a cue's scope is read from: up to a comparison's baseline, a concession or
+    a "when" clause, measures blanked."""
+    for end in (_BASELINE, _CONCESSION, _EVENT_TIME):
         found = end.search(after_cue)
         if found is not None:
             after_cue = after_cue[: found.start()]
@@ -202,7 +214,10 @@ def _negations(text: str) -> list[tuple[str, tuple[str, ...], str]]:
     for clause in clauses(masked):
         for m in _CUE.finditer(clause.text):
             hedge = _HEDGE.search(clause.text[: m.start()])
-            scope = _scope_stems(_scope_text(clause.text[m.end() :]))
+            after = clause.text[m.end() :]
+            if m.group(0).lower() == "without":
+                after = _NOUN_PHRASE_END.split(after, maxsplit=1)[0]
+            scope = _scope_stems(_scope_text(after))
             if len(scope) > 1 and scope[0] == _ASSOCIATION and scope[1] in (_INCREASE, _DECREASE):
                 scope = scope[1:]
             scope = scope[:_SCOPE_WORDS]
@@ -314,13 +329,15 @@ def _denies_any(words: Iterable[str], text: str) -> bool:
     return bool(_keyed(words) & _keyed(denied))
 
 
-#: A small amount is no assertion a near-"none" denies: "few residents attended" and
+#: A small amount is no assertion a near-"none" denies (nor is a shortage: "lacks nurses"
+#: / "a shortage of nurses" agree): "few residents attended" and
 #: "only 6% trusted it" state what "hardly any residents attended" does ("a few" does
 #: assert some; "only available in the US" is no amount, "the little girl" no amount either;
 #: "fewer" compares, "fewer transmissions than" asserts transmissions).
 _FEW = re.compile(
     r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\btheir\s)"
     r"\b(?:few|little|rarely|seldom|barely|scarcely|hardly)\b|"
+    r"\b(?:shortages?|lack|scarcity|dearth|absence)\s+of\b|"
     r"\bonly\s+(?:\d[\d,.]*\s*(?:%|per\s*cent|percent)?|a\s+(?:few|handful|small|tiny|fraction))",
     re.I,
 )

@@ -137,9 +137,10 @@ quantities.py, event_order.py, ended_objects.py, null_results.py, antonyms_hand.
 after another, a second relation in a relative clause ("which it bought"), "a subsidiary
 of" as ownership and "controls" as owning, a price that became cheaper as one that fell, a
 concession that ends a negated scope, a fraction that ends its clause as a share, a target
-met as achieved and "fell short of" as missed —
+met as achieved and "fell short of" as missed, a former holder of an office, a negated
+scope ended by a "when" clause or after "without"'s noun phrase, a shortage as no assertion —
 pending.py, meaning_conflicts.py, superlatives.py, roles.py, converses.py, phrasal.py,
-negation.py, proportions.py, antonyms_hand.txt)."""
+negation.py, proportions.py, role_holders.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -15,7 +15,10 @@ office, never the claim's own, and the source speaks of the claim's person somew
 Deliberately narrow:
 
 * a qualified office is another office: "vice president", "deputy mayor", "co-chair",
-  "former", "acting", "interim", "outgoing", "incoming" chief executive;
+  "acting", "interim", "outgoing", "incoming" chief executive; a *former* holder no longer
+  holds it: "Ms Owens, the charity's former chief executive" contradicts "Ms Owens is the
+  chief executive of the charity" when the source names her as a present holder nowhere
+  (session 29);
 * past holders say nothing of the present: a holder stated with "was", "served as" or
   "had been" is not read, and a claim in the past tense is not judged;
 * an office of a named body ("Acme's chief executive", "mayor of Leeds") conflicts only
@@ -131,6 +134,8 @@ class Holding:
     appointed: bool = False
     #: who appointed the holder, when the text names them ("X hired Y as CFO")
     appointer: str | None = None
+    #: held once and no more: "Ms Owens, the charity's former chief executive"
+    former: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,9 +163,13 @@ def holdings(text: str) -> list[Holding]:
         # a holder's name and its copula sit within a few words of the office: reading a
         # bounded stretch keeps a long window linear
         before, after = text[max(0, m.start() - _REACH) : m.start()], text[m.end() :][:_REACH]
+        office = _OFFICES[m.group("office").lower()]
+        former = _FORMER.search(before)
+        if former is not None:
+            out.extend(_former_holders(office, before[: former.start()], after))
+            continue
         if _QUALIFIED.search(before):
             continue
-        office = _OFFICES[m.group("office").lower()]
         body_m = _BODY_AFTER.match(after) or _BODY_BEFORE.search(before)
         body = body_m.group("body").lower() if body_m else None
         appointed = _APPOINTED_BEFORE.search(before)
@@ -180,6 +189,24 @@ def holdings(text: str) -> list[Holding]:
                 continue
             copula = (found.group("copula") or "").lower()
             out.append(Holding(office, found.group("name"), body, copula in _PAST.split("|")))
+    return out
+
+
+#: An office held once: "the charity's former chief executive", "ex-captain".
+_FORMER = re.compile(r"(?:\b(?:former|erstwhile)\s+|\bex-\s*)$", re.IGNORECASE)
+
+
+def _former_holders(office: str, before: str, after: str) -> list[Holding]:
+    """Who a "former <office>" names: "X, the charity's former chief executive" or "former
+    chief executive X" (``before`` ends where "former" starts)."""
+    body_m = _BODY_AFTER.match(after) or _BODY_BEFORE.search(before)
+    body = body_m.group("body").lower() if body_m else None
+    out = []
+    for found in (_HOLDER_BEFORE.search(before), _HOLDER_AFTER.match(after)):
+        if found is None or found.group("copula"):
+            continue  # "X was the former …": a copula states no apposition
+        if found.group("name").split()[0].lower() not in _NOT_NAMES:
+            out.append(Holding(office, found.group("name"), body, past=True, former=True))
     return out
 
 
@@ -218,7 +245,32 @@ def role_holder_conflict(claim: str, window: str) -> RoleHolderConflict | None:
             return RoleHolderConflict(mine.office, mine.holder, same_office[0].holder)
         if found := _appointed_by(mine, stated):
             return RoleHolderConflict(mine.office, mine.holder, found.holder)
+        if _held_once(mine, window):
+            return RoleHolderConflict(mine.office, mine.holder, f"former: {mine.holder}")
     return None
+
+
+def _held_once(mine: Holding, window: str) -> bool:
+    """Does a sentence of ``window`` call the claim's holder a *former* holder of the
+    claim's office ("Ms Owens, the charity's former chief executive, now runs …"), and name
+    that office nowhere else ("… returned as its chief executive" may be a return)?"""
+    for sentence in split_sentences(window):
+        named = [
+            m
+            for m in _OFFICE.finditer(sentence.text)
+            if _OFFICES[m.group(0).lower()] == mine.office
+        ]
+        if len(named) != 1:
+            continue
+        if any(
+            h.former
+            and h.office == mine.office
+            and _same_body(h, mine)
+            and _same_person(h.holder, mine.holder)
+            for h in holdings(sentence.text)
+        ):
+            return True
+    return False
 
 
 def _appointed_by(mine: Holding, stated: list[Holding]) -> Holding | None:

@@ -2,7 +2,9 @@
 after another, a second relation in a relative clause ("which it bought"), "a subsidiary
 of" as ownership, a price that became cheaper as one that fell, and a concession that ends
 a negated scope ("refused to resign despite the pressure"), a fraction that ends its clause
-as a share ("Turnout was roughly two thirds.") and a target met as achieved."""
+as a share ("Turnout was roughly two thirds."), a target met as achieved, a former holder
+of an office, and the ends of a negated scope at a "when" clause and after "without"'s noun
+phrase."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from provgraph.verification.negation import negated_scopes
 from provgraph.verification.pending import pending_decision
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.proportions import extract_proportions
+from provgraph.verification.role_holders import role_holder_conflict
 from provgraph.verification.roles import relations, role_swap
 from provgraph.verification.superlatives import superlative_conflict
 
@@ -245,3 +248,42 @@ def test_meeting_a_person_is_no_opposite_of_missing_a_call() -> None:
     assert not meaning_conflict(
         "The player met the coach.", "The player missed the coach's call."
     ).found
+
+
+@pytest.mark.parametrize(
+    ("source", "conflict"),
+    [
+        ("Ms Owens, the charity's former chief executive, now runs a consultancy.", True),
+        ("Former chief executive Ms Owens now runs a consultancy.", True),
+        # she is named in the office again: a return, not an ending
+        ("Former chief executive Ms Owens returned as its chief executive in 2021.", False),
+        # a former holder of another office
+        ("Ms Owens, the charity's former chair, is its chief executive.", False),
+    ],
+)
+def test_a_former_holder_no_longer_holds_the_office(source: str, conflict: bool) -> None:
+    found = role_holder_conflict("Ms Owens is the chief executive of the charity.", source)
+    assert (found is not None) is conflict
+
+
+def test_a_past_claim_is_not_judged_against_a_former_holder() -> None:
+    source = "Ms Owens, the charity's former chief executive, now runs a consultancy."
+    assert role_holder_conflict("Ms Owens was the chief executive of the charity.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "denied"),
+    [
+        ("Nobody was injured when the bus left the road.", ("injur",)),
+        ("The plane landed without its landing gear after a hydraulic failure.", ("land", "gear")),
+    ],
+)
+def test_a_when_clause_or_an_adjunct_after_without_ends_the_scope(
+    source: str, denied: tuple[str, ...]
+) -> None:
+    assert [scope for _cue, scope in negated_scopes(source)] == [denied]
+
+
+def test_a_shortage_is_no_assertion_a_lack_denies() -> None:
+    found = meaning_conflict("The region lacks nurses.", "The region has a shortage of nurses.")
+    assert not found.found
