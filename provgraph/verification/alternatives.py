@@ -89,6 +89,13 @@ def alternatives_swap(claim: str, window: str) -> RoleFinding | None:
     return None
 
 
+#: An action set aside ("instead of *repairing* it") is the alternative of the action the
+#: clause before asserts by its infinitive ("chose to *replace* the bridge"), not of the
+#: clause's last word.
+_GERUND = re.compile(r"\s*[a-z]+ing\b")
+_INFINITIVE = re.compile(r"\bto\s+([a-z]+)\b")
+
+
 def _aside_asserted(claim: str, sentence: str) -> RoleFinding | None:
     """ "The conference took place in Madrid." against "… took place in Barcelona, not in
     Madrid as originally planned": the claim names the alternative the sentence sets
@@ -100,7 +107,11 @@ def _aside_asserted(claim: str, sentence: str) -> RoleFinding | None:
     for stated in preferences(sentence):
         asserted = content_stems(stated.asserted_text)
         asserted_head, aside_head = asserted[-1:], content_stems(stated.aside_text)[:1]
-        context = set(asserted[:-1])  # the choice's subject and verb ("the conference took place")
+        infinitive = _INFINITIVE.findall(stated.asserted_text)
+        if _GERUND.match(stated.aside_text) and infinitive:
+            # "chose to *replace* the bridge instead of *repairing* it": two actions
+            asserted_head = content_stems(infinitive[-1])[:1]
+        context = set(asserted) - set(asserted_head)  # the choice's subject and verb
         if (
             aside_head
             and asserted_head

@@ -59,13 +59,24 @@ _EVENT_GROUPS = frozenset({"start", "end", "enacted", "born", "died"})
 _PHYSICAL_KINDS = frozenset({"length", "area", "volume", "mass", "speed"})
 
 
+#: Groups naming an amount of money: a count is none ("the closure *cost* 488 jobs", "488
+#: jobs were *lost*" count the same jobs; session 29). A share keeps them ("profit rose 5%"
+#: is not "revenue rose 5%").
+_MONEY_GROUPS = frozenset(
+    {"cost", "budget", "revenue", "profit", "loss", "debt", "pay", "funding", "value"}
+)
+
+
 def different_measures(a: frozenset[str], b: frozenset[str], *, kind: str = "") -> bool:
     """Two values' neighbouring stems both name what they measure, and never the same thing.
 
-    ``kind``: the values' kind; for a physical dimension the event groups are not read."""
+    ``kind``: the values' kind; for a physical dimension the event groups are not read,
+    for a count the money groups (:data:`_MONEY_GROUPS`)."""
     ma, mb = measures(a), measures(b)
     if kind.split(":", 1)[0] in _PHYSICAL_KINDS:
         ma, mb = ma - _EVENT_GROUPS, mb - _EVENT_GROUPS
+    if kind == "count":
+        ma, mb = ma - _MONEY_GROUPS, mb - _MONEY_GROUPS
     return bool(ma) and bool(mb) and not (ma & mb)
 
 

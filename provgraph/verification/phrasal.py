@@ -55,6 +55,8 @@ IDIOMS: tuple[tuple[str, str, str], ...] = (
     ("come", "back to", "return"),
     ("travel", "to", "visit"),  # "never travelled to Japan" (session 28)
     ("fall", "short of", "miss"),  # "fell short of its target" (session 29)
+    ("fall", "well short of", "miss"),
+    ("fall", "far short of", "miss"),
 )
 
 #: Penn tags whose forms are mapped, in the order tried.

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from provgraph.verification.money_codes import coded_amounts
 from provgraph.verification.unit_phrases import FRACTION_VALUE, FRACTION_WORDS, unit_phrases
 
 
@@ -316,6 +317,9 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
     for value, unit, entity, start, end in unit_phrases(masked):
         if not any(f.start < end and start < f.end for f in found):
             found.append(Raw(value, unit, entity, masked[start:end], start, end))
+    for value, unit, start, end in coded_amounts(masked):
+        if not any(f.start < end and start < f.end for f in found):
+            found.append(Raw(value, unit, "currency", masked[start:end], start, end))
     for m in _ABBREVIATED.finditer(masked):
         if any(f.start < m.end() and m.start() < f.end for f in found):
             continue
@@ -323,6 +327,8 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
         unit = _SYMBOL[m.group("sym")]
         found.append(Raw(value, unit, "currency", m.group(0), m.start(), m.end()))
     for m in _GLUED_SCALE.finditer(masked):
+        if any(f.start < m.end() and m.start() < f.end for f in found):
+            continue
         value = float(m.group("num").replace(",", "")) * _GLUED[m.group("scale")]
         found.append(Raw(value, "dimensionless", "dimensionless", m.group(0), m.start(), m.end()))
     for m in _SINGLE.finditer(masked):

@@ -138,9 +138,12 @@ after another, a second relation in a relative clause ("which it bought"), "a su
 of" as ownership and "controls" as owning, a price that became cheaper as one that fell, a
 concession that ends a negated scope, a fraction that ends its clause as a share, a target
 met as achieved and "fell short of" as missed, a former holder of an office, a negated
-scope ended by a "when" clause or after "without"'s noun phrase, a shortage as no assertion —
+scope ended by a "when" clause or after "without"'s noun phrase, a shortage as no assertion,
+an amount after a currency code, a count near a money word compared as a count, an action
+set aside against the infinitive before it —
 pending.py, meaning_conflicts.py, superlatives.py, roles.py, converses.py, phrasal.py,
-negation.py, proportions.py, role_holders.py, antonyms_hand.txt)."""
+negation.py, proportions.py, role_holders.py, money_codes.py, quantulum_reader.py,
+measures.py, alternatives.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -4,18 +4,21 @@ of" as ownership, a price that became cheaper as one that fell, and a concession
 a negated scope ("refused to resign despite the pressure"), a fraction that ends its clause
 as a share ("Turnout was roughly two thirds."), a target met as achieved, a former holder
 of an office, and the ends of a negated scope at a "when" clause and after "without"'s noun
-phrase."""
+phrase; an amount after a currency code, a count near a money word, and an action set
+aside against the infinitive before it."""
 
 from __future__ import annotations
 
 import pytest
 
+from provgraph.verification.alternatives import alternatives_swap
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.pending import pending_decision
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.proportions import extract_proportions
+from provgraph.verification.quantities import extract_quantities
 from provgraph.verification.role_holders import role_holder_conflict
 from provgraph.verification.roles import relations, role_swap
 from provgraph.verification.superlatives import superlative_conflict
@@ -236,6 +239,7 @@ def test_a_target_met_is_read_as_achieved(text: str, plain: str) -> None:
     [
         ("The factory missed its emissions target despite a new filter.", True),
         ("The factory fell short of its emissions target.", True),
+        ("The factory fell well short of its emissions target.", True),
         ("The factory met its emissions target but missed its sales goal.", False),
     ],
 )
@@ -287,3 +291,42 @@ def test_a_when_clause_or_an_adjunct_after_without_ends_the_scope(
 def test_a_shortage_is_no_assertion_a_lack_denies() -> None:
     found = meaning_conflict("The region lacks nurses.", "The region has a shortage of nurses.")
     assert not found.found
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "value"),
+    [
+        ("The bill came to EUR 3.96bn.", "currency:euro", 3.96e9),
+        ("They paid USD 12 million.", "currency:dollar", 12e6),
+        ("A fine of GBP 40,000 was imposed.", "currency:pound sterling", 40_000.0),
+    ],
+)
+def test_an_amount_after_a_currency_code_is_money(text: str, kind: str, value: float) -> None:
+    [found] = extract_quantities(text)
+    assert found.kind == kind and found.low <= value <= found.high
+
+
+def test_a_count_of_jobs_a_closure_cost_is_the_jobs_lost() -> None:
+    source = "The closure cost 488 jobs."
+    result = check_consistency("Nearly 500 jobs were lost.", source, source)
+    assert result.agreements == ("500",) and not result.number_mismatches
+
+
+def test_a_share_keeps_its_money_measure() -> None:
+    source = "Revenue rose 5% in the year."
+    result = check_consistency("Profit rose 9% in the year.", source, source)
+    assert not result.anchored_mismatches
+
+
+@pytest.mark.parametrize(
+    ("claim", "conflict"),
+    [
+        ("The council chose to repair the bridge.", True),
+        ("The council chose to replace the bridge.", False),
+    ],
+)
+def test_an_action_set_aside_is_the_alternative_of_the_infinitive(
+    claim: str, conflict: bool
+) -> None:
+    source = "The council chose to replace the bridge instead of repairing it."
+    assert (alternatives_swap(claim, source) is not None) is conflict
