@@ -43,7 +43,7 @@ _CURRENT = re.compile(
     # a membership in the present tense is current: "He *works for* the newspaper"
     r"works? (?:for|at)|plays? for|coaches|manages|"
     # a singular subject's home and staff in the present tense: "lives in", "employs"
-    r"lives (?:in|on|with)|resides in|employs|owns|supports)\b",
+    r"lives (?:in|on|with)|resides in|employs|owns|supports|stands (?:on|in))\b",
     re.IGNORECASE,
 )
 
@@ -96,8 +96,12 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue  # "closed on public holidays": a timetable, not an ending
                 if state == "supporting" and not removes_it(sentence.text, m.start(), holder, body):
                     continue  # "… removed from version 2 but restored in version 3"
-                if state != "supporting" and _another_subject(sentence.text, m.start(), holder):
+                if state not in _OWN_SUBJECT_TEST and _another_subject(
+                    sentence.text, m.start(), holder
+                ):
                     continue  # "Her former teammate retired …, but she remains …"
+                if state == "standing" and not _destroyed_whole(sentence.text, m.start(), holder):
+                    continue  # "A shop next to the cinema was demolished"
                 # an employer's staff is its state, not what it is of: its holder is
                 about = holder if state == "employing" else rest
                 held = about & set(content_stems(sentence.text))
@@ -204,6 +208,38 @@ def _endings_in(
             if body & set(content_stems(m.group("body"))) and not _LEAVING.search(low_claim):
                 out.append((m.group(0), m))
     return out
+
+
+#: States whose ending is tested for its own subject or object (a removal of the claim's
+#: feature, a destruction of the claim's building), not by :func:`_another_subject`.
+_OWN_SUBJECT_TEST = frozenset({"supporting", "standing"})
+#: Where a building's subject ends: "The old cinema *on the square*", "A shop *next to* the
+#: cinema", "The roof *of* the cinema" (the holder must be before it).
+_SUBJECT_END = re.compile(
+    r"\b(?:on|in|at|of|near|beside|behind|opposite|next\s+to|across\s+from|was|were|has|"
+    r"had|is)\b",
+    re.IGNORECASE,
+)
+#: A destruction undone or partial: "partly destroyed … and restored in 1953".
+_NOT_WHOLE = re.compile(r"\b(?:partly|partially|largely|badly|nearly|almost)\s+$", re.I)
+_UNDONE = re.compile(r"\b(?:restored|rebuilt|reconstructed|repaired|reopened)\b", re.I)
+
+
+def _destroyed_whole(sentence: str, at: int, holder: set[str]) -> bool:
+    """Is the thing destroyed at ``at`` the holder itself, all of it, for good? Its clause's
+    subject (up to :data:`_SUBJECT_END`) or the verb's object names the holder, no degree
+    word precedes the ending, and nothing after it rebuilt it (session 29)."""
+    for clause in clauses(sentence):
+        if clause.start <= at < clause.end:
+            before = sentence[clause.start : at]
+            subject = _SUBJECT_END.split(before, maxsplit=1)[0]
+            verb = re.match(r"[a-z]+", sentence[at:].lower())
+            # passive: the subject is the thing; active ("the council demolished the
+            # cinema"): the object is
+            after = _object_after(sentence, at + (verb.end() if verb else 0))
+            if not holder & (set(content_stems(subject)) | after) or _NOT_WHOLE.search(before):
+                return False
+    return not _UNDONE.search(sentence[at:])
 
 
 #: A possessive before a lower-case noun: "Smith's *wife*", "the firm's *founder*".

@@ -76,6 +76,7 @@ _BASE_UNITS: dict[str, tuple[str, float]] = {
     "square kilometre": ("area", 1e6),
     "square mile": ("area", 2589988.110336),
     "acre": ("area", 4046.8564224),
+    "hectare": ("area", 1e4),
     "percentage": ("percent", 1.0),
     "dozen": ("count", 12.0),
 }

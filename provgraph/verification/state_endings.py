@@ -106,6 +106,21 @@ STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "no longer supports",
         ),
     ),
+    # a building or a monument still there: its destruction ends it (session 29)
+    "standing": (
+        ("still stands", "still standing", "remains standing", "stands on", "stands in"),
+        (
+            "demolished",
+            "torn down",
+            "razed",
+            "pulled down",
+            "knocked down",
+            "burned down",
+            "burnt down",
+            "destroyed",
+            "collapsed",
+        ),
+    ),
     # a company (or two bodies) on its own: a takeover or a merger ends it
     "independent": (
         (

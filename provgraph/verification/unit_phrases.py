@@ -6,7 +6,8 @@
   not "a decade-long" nor "a century-old", which qualify a noun);
 * a number and its unit with a word between: "three full days", "two whole weeks" (the
   library reads "three" alone, a bare count);
-* water's freezing point after a bound word: "below freezing" is below 0 °C.
+* water's freezing point after a bound word: "below freezing" is below 0 °C;
+* an area in hectares written out ("5,000 hectares"; the library reads only "ha").
 
 Each is ``(value, unit, entity, start, end)``, the unit one of
 :data:`provgraph.verification.quantities._BASE_UNITS`' names (session 23).
@@ -52,6 +53,10 @@ _UNIT_OF_WORD = {
 }
 
 
+#: "5,000 hectares": the library reads "ha" but not the word (a bare count; session 29).
+_HECTARES = re.compile(r"\b(?P<num>\d[\d,]*(?:\.\d+)?)\s+hectares?\b", re.IGNORECASE)
+
+
 #: Water's freezing point as a temperature bound: "fell below freezing" is below 0 °C. Only
 #: after a bound word ("freezing rain", "a freezing morning" name no value).
 _FREEZING = re.compile(
@@ -65,6 +70,9 @@ def unit_phrases(text: str) -> list[tuple[float, str, str, int, int]]:
         (0.0, "degree Celsius", "temperature", m.start("point"), m.end("point"))
         for m in _FREEZING.finditer(text)
     ]
+    for m in _HECTARES.finditer(text):
+        value = float(m.group("num").replace(",", ""))
+        out.append((value, "hectare", "area", m.start(), m.end()))
     for m in _FRACTION_OF_UNIT.finditer(text):
         value = FRACTION_VALUE[m.group("frac").lower().split()[-1]]
         unit, entity = _UNIT_OF_WORD[m.group("unit").lower()]

@@ -5,7 +5,8 @@ a negated scope ("refused to resign despite the pressure"), a fraction that ends
 as a share ("Turnout was roughly two thirds."), a target met as achieved, a former holder
 of an office, and the ends of a negated scope at a "when" clause and after "without"'s noun
 phrase; an amount after a currency code, a count near a money word, and an action set
-aside against the infinitive before it."""
+aside against the infinitive before it; a building destroyed against one that still stands,
+ahead / behind and large / little as opposites, and hectares as an area."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from provgraph.verification.alternatives import alternatives_swap
 from provgraph.verification.consistency import check_consistency
+from provgraph.verification.ended_states import ended_state
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.pending import pending_decision
@@ -330,3 +332,35 @@ def test_an_action_set_aside_is_the_alternative_of_the_infinitive(
 ) -> None:
     source = "The council chose to replace the bridge instead of repairing it."
     assert (alternatives_swap(claim, source) is not None) is conflict
+
+
+@pytest.mark.parametrize(
+    ("source", "ended"),
+    [
+        ("The old cinema on the square was demolished in 2016 to make way for flats.", True),
+        ("The council demolished the old cinema in 2016.", True),
+        ("A shop next to the old cinema was demolished in 2016.", False),
+        ("The roof of the old cinema collapsed in 2016.", False),
+        ("The old cinema was partly destroyed by fire in 1950 and restored in 1953.", False),
+    ],
+)
+def test_a_building_destroyed_no_longer_stands(source: str, ended: bool) -> None:
+    found = ended_state("The old cinema still stands on the square.", source)
+    assert (found is not None and found.state == "standing") is ended
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The project finished ahead of schedule.", "The project finished behind schedule."),
+        ("The drug had a large effect on symptoms.", "The drug had little effect on symptoms."),
+    ],
+)
+def test_ahead_and_behind_large_and_little_are_opposites(claim: str, source: str) -> None:
+    assert "antonyms" in meaning_conflict(claim, source).details
+
+
+def test_an_area_in_hectares_is_compared_with_square_kilometres() -> None:
+    [hectares] = extract_quantities("The fire burned about 5,000 hectares.")
+    [square_km] = extract_quantities("The fire burned some 50 square kilometres.")
+    assert hectares.kind == square_km.kind == "area" and hectares.overlaps(square_km)
