@@ -38,6 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from provgraph.verification.phrasal import plain_idioms
+from provgraph.verification.scope_ends import scope_text
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.synonyms import verb_key
 from provgraph.verification.wordsets import ENDING_VERBS, YEAR_RE, clauses, content_stems, stem
@@ -139,52 +140,6 @@ DIMINISHERS = frozenset(
 )
 
 
-#: How research writing quantifies an outcome: "did not reduce *the rate of* infection"
-#: denies what "reduced *the risk of* infection" asserts. The measure is not the
-#: predicate; the scope is read without it (session 18).
-_MEASURE_OF = re.compile(
-    r"\b(?:the\s+|a\s+|its\s+|their\s+)?(?:rates?|risks?|incidence|odds|likelihood|chances?|"
-    r"frequency|occurrence|prevalence|levels?|numbers?)\s+of\b",
-    re.IGNORECASE,
-)
-#: A comparison's baseline ends the negated scope: "did not reduce infection *compared
-#: with placebo*" denies the reduction, whatever the claim says of the baseline.
-_BASELINE = re.compile(
-    r"\b(?:compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than|in\s+comparison\s+(?:with|to))\b",
-    re.IGNORECASE,
-)
-
-
-#: A concession ends the negated scope too: "refused to resign *despite mounting pressure*"
-#: denies the resignation; the pressure is no part of what is denied.
-_CONCESSION = re.compile(
-    r"\b(?:despite|in\s+spite\s+of|amid|notwithstanding|regardless\s+of|even\s+(?:though|as))\b",
-    re.IGNORECASE,
-)
-
-
-#: So does the event a "when" clause names: "Nobody was injured *when the bus left the
-#: road*" denies injuries; the bus leaving the road is stated, not denied.
-_EVENT_TIME = re.compile(r"\b(?:when|whenever)\b", re.IGNORECASE)
-
-
-#: "without" denies a noun phrase, which ends at an adjunct: "landed without its landing
-#: gear *after a hydraulic failure*" denies the landing gear, not the failure.
-_NOUN_PHRASE_END = re.compile(
-    r"\b(?:after|before|during|since|following|because|due\s+to|in|on|at)\b", re.IGNORECASE
-)
-
-
-def _scope_text(after_cue: str) -> str:
-    """The text a cue's scope is read from: up to a comparison's baseline, a concession or
-    a "when" clause, measures blanked."""
-    for end in (_BASELINE, _CONCESSION, _EVENT_TIME):
-        found = end.search(after_cue)
-        if found is not None:
-            after_cue = after_cue[: found.start()]
-    return _MEASURE_OF.sub(" ", after_cue)
-
-
 def _stems(text: str) -> list[str]:
     """Content stems with an effect's direction read as increase / decrease."""
     return [_EFFECT.get(s, s) for s in content_stems(text)]
@@ -214,10 +169,7 @@ def _negations(text: str) -> list[tuple[str, tuple[str, ...], str]]:
     for clause in clauses(masked):
         for m in _CUE.finditer(clause.text):
             hedge = _HEDGE.search(clause.text[: m.start()])
-            after = clause.text[m.end() :]
-            if m.group(0).lower() == "without":
-                after = _NOUN_PHRASE_END.split(after, maxsplit=1)[0]
-            scope = _scope_stems(_scope_text(after))
+            scope = _scope_stems(scope_text(clause.text[m.end() :], m.group(0)))
             if len(scope) > 1 and scope[0] == _ASSOCIATION and scope[1] in (_INCREASE, _DECREASE):
                 scope = scope[1:]
             scope = scope[:_SCOPE_WORDS]

@@ -142,10 +142,10 @@ scope ended by a "when" clause or after "without"'s noun phrase, a shortage as n
 an amount after a currency code, a count near a money word compared as a count, an action
 set aside against the infinitive before it, a building destroyed against one that still
 stands, hectares as an area, ahead / behind and large / little as opposites —
-pending.py, meaning_conflicts.py, superlatives.py, roles.py, converses.py, phrasal.py,
-negation.py, proportions.py, role_holders.py, money_codes.py, quantulum_reader.py,
-measures.py, alternatives.py, state_endings.py, ended_states.py, unit_phrases.py,
-quantities.py, antonyms_hand.txt)."""
+pending.py, meaning_conflicts.py, superlatives.py, roles.py, cancelled_events.py,
+converses.py, phrasal.py, negation.py, scope_ends.py, proportions.py, role_holders.py,
+money_codes.py, quantulum_reader.py, measures.py, alternatives.py, state_endings.py,
+ended_states.py, unit_phrases.py, quantities.py, antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

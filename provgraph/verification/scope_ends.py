@@ -1,0 +1,61 @@
+"""Where a negated scope ends, and what in it is no part of the predicate denied.
+
+:mod:`.negation` reads the words after a cue ("not", "refused to", "without") as what it
+denies, up to a few words. Some of those words belong to something else: a comparison's
+baseline ("did not reduce infection *compared with placebo*"), a concession ("refused to
+resign *despite mounting pressure*"), the event a "when" clause names ("Nobody was injured
+*when the bus left the road*"), an adjunct after "without"'s noun phrase ("landed without
+its landing gear *after a hydraulic failure*"), and the measure research writing puts
+before an outcome ("*the rate of* infection"). Split from :mod:`.negation` in session 29.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: How research writing quantifies an outcome: "did not reduce *the rate of* infection"
+#: denies what "reduced *the risk of* infection" asserts. The measure is not the
+#: predicate; the scope is read without it (session 18).
+_MEASURE_OF = re.compile(
+    r"\b(?:the\s+|a\s+|its\s+|their\s+)?(?:rates?|risks?|incidence|odds|likelihood|chances?|"
+    r"frequency|occurrence|prevalence|levels?|numbers?)\s+of\b",
+    re.IGNORECASE,
+)
+#: A comparison's baseline ends the negated scope: "did not reduce infection *compared
+#: with placebo*" denies the reduction, whatever the claim says of the baseline.
+_BASELINE = re.compile(
+    r"\b(?:compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than|in\s+comparison\s+(?:with|to))\b",
+    re.IGNORECASE,
+)
+
+
+#: A concession ends the negated scope too: "refused to resign *despite mounting pressure*"
+#: denies the resignation; the pressure is no part of what is denied.
+_CONCESSION = re.compile(
+    r"\b(?:despite|in\s+spite\s+of|amid|notwithstanding|regardless\s+of|even\s+(?:though|as))\b",
+    re.IGNORECASE,
+)
+
+
+#: So does the event a "when" clause names: "Nobody was injured *when the bus left the
+#: road*" denies injuries; the bus leaving the road is stated, not denied.
+_EVENT_TIME = re.compile(r"\b(?:when|whenever)\b", re.IGNORECASE)
+
+
+#: "without" denies a noun phrase, which ends at an adjunct: "landed without its landing
+#: gear *after a hydraulic failure*" denies the landing gear, not the failure.
+_NOUN_PHRASE_END = re.compile(
+    r"\b(?:after|before|during|since|following|because|due\s+to|in|on|at)\b", re.IGNORECASE
+)
+
+
+def scope_text(after_cue: str, cue: str) -> str:
+    """The text a cue's scope is read from: up to a comparison's baseline, a concession or
+    a "when" clause (after "without", up to its noun phrase's end), measures blanked."""
+    if cue.lower() == "without":
+        after_cue = _NOUN_PHRASE_END.split(after_cue, maxsplit=1)[0]
+    for end in (_BASELINE, _CONCESSION, _EVENT_TIME):
+        found = end.search(after_cue)
+        if found is not None:
+            after_cue = after_cue[: found.start()]
+    return _MEASURE_OF.sub(" ", after_cue)
