@@ -9,13 +9,14 @@ needs:
 * a claim statement stating a decision as made: a decision verb in a past or passive
   form ("was approved", "ratified", "has been granted"), not under a modal ("will be
   approved") nor negated;
-* a source clause saying that a decision is pending ("is still reviewing", "under
-  review", "awaiting approval", "has yet to rule") naming every name of the statement
-  (capitalised words: "Brazil"), so the approval in Canada is not read against a
-  review in Brazil; the clause's sentence sharing a word of what was decided
-  ("vaccine") and the clause naming it or pointing back at it ("it"), so "the merger was
-  approved; the appeal is still pending" is no conflict;
-* no clause of the source stating the decision as made for the same names.
+* a source statement (a clause, or one statement of a clause: "approved in Japan and is
+  pending approval in Korea" is two) saying that a decision is pending ("is still
+  reviewing", "under review", "awaiting approval", "has yet to rule") naming every name of
+  the claim statement (capitalised words: "Brazil"), so the approval in Canada is not read
+  against a review in Brazil; its sentence sharing a word of what was decided ("vaccine")
+  and the statement naming it or pointing back at it ("it"), so "the merger was approved;
+  the appeal is still pending" is no conflict;
+* no source statement stating the decision as made for the same names.
 
 A claim of two decisions ("approved in Canada and Brazil") is read statement by statement
 by the caller (:func:`~provgraph.verification.claimsplit.split_statements`).

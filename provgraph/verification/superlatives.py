@@ -18,6 +18,11 @@ sentence:
   largest city in Europe" is not compared with one in Australia, nor "the capital of
   Ontario" with "the capital of Canada";
 * a holder that is not the claim's, and the claim's holder not named as one too.
+
+A ranking denies it too (session 29): a sentence that puts the claim's holder after
+another ("…, followed by coal at 27%", "trailed by …, and Osaka", "Vietnam is second only
+to Brazil") and holds the claim's bound ("of the country's electricity"; "the world's"
+needs none; a word of the bound's family counts: "Europe's" / "European").
 """
 
 from __future__ import annotations
@@ -104,8 +109,7 @@ def superlatives(text: str) -> list[Superlative]:
 
 #: A ranking that puts the claim's holder after another: "Natural gas supplies 41% of the
 #: power, *followed by coal* at 27%", "… followed by Yokohama and Osaka", "Coal is *second
-#: only to* gas". Roles with one
-#: holder (capital, only, sole) are no ranking.
+#: only to* gas". Roles with one holder (capital, only, sole) are no ranking.
 _LISTED_AFTER = (
     r"\b(?:followed|trailed)\s+by\s+(?:[^.;:]{{0,60}}?(?:,|\band)\s+)?(?:the\s+)?{holder}\b"
 )
