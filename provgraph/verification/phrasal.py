@@ -120,6 +120,12 @@ _MET_TARGET = re.compile(
 _ACHIEVED = {"meet": "achieve", "meets": "achieves", "met": "achieved", "meeting": "achieving"}
 
 
+#: A verdict of "not guilty" is one of innocence: "found the defendant not guilty on all
+#: counts" is the opposite of "found the defendant guilty" (the negation check needs the
+#: claim to repeat "on all counts"; the antonym check reads guilty / innocent).
+_NOT_GUILTY = re.compile(r"\bnot\s+guilty\b", re.IGNORECASE)
+
+
 def _target_achieved(match: re.Match[str]) -> str:
     return _ACHIEVED[match.group("verb").lower()]
 
@@ -150,13 +156,14 @@ def _price_change(match: re.Match[str]) -> str:
 
 def plain_verbs(text: str) -> str:
     """``text`` with each listed phrasal verb replaced by its one-word verb (same tense),
-    jobs cut read as workers dismissed, a price that became cheaper read as fallen and a
-    target met as achieved.
+    jobs cut read as workers dismissed, a price that became cheaper read as fallen, a
+    target met as achieved and "not guilty" as innocent.
 
     "The board turned it down" → "The board rejected it"; text without one is returned
     unchanged. Offsets are not kept: for word comparisons, never for evidence spans.
     """
     text = _MET_TARGET.sub(_target_achieved, _PRICE_CHANGE.sub(_price_change, text))
+    text = _NOT_GUILTY.sub("innocent", text)
     return _JOB_CUTS.sub(_workers_dismissed, _plain(text, PHRASAL_VERBS + IDIOMS))
 
 

@@ -141,7 +141,8 @@ met as achieved and "fell short of" as missed, a former holder of an office, a n
 scope ended by a "when" clause or after "without"'s noun phrase, a shortage as no assertion,
 an amount after a currency code, a count near a money word compared as a count, an action
 set aside against the infinitive before it, a building destroyed against one that still
-stands, hectares as an area, ahead / behind and large / little as opposites —
+stands, hectares as an area, ahead / behind and large / little as opposites, "not guilty"
+as innocent, "an hour and a half", "X was Y's teacher" as "X taught Y" —
 pending.py, meaning_conflicts.py, superlatives.py, roles.py, cancelled_events.py,
 converses.py, phrasal.py, negation.py, scope_ends.py, proportions.py, role_holders.py,
 money_codes.py, quantulum_reader.py, measures.py, alternatives.py, state_endings.py,

@@ -176,6 +176,20 @@ def _nominal_relation(agent_token: str, between: list[str]) -> str | None:
     return relation if possessive or (len(between) > 2 and between[-3].lower() == "its") else None
 
 
+#: "Brandt was Kovacs's teacher" is "Brandt taught Kovacs": nouns of an agent's role
+#: toward the possessor, read as the relation's verb (session 29).
+_AGENT_NOUNS = {"teacher": "teach", "tutor": "teach", "mentor": "mentor", "coach": "coach"}
+
+
+def _agent_noun(tokens: list[str], between: list[str], second_end: int) -> str | None:
+    """The verb of "A is B's <agent noun>" (:data:`_AGENT_NOUNS`), else None."""
+    if not between or len(between) > 2 or any(t.lower() not in _BE for t in between):
+        return None
+    if not tokens[second_end - 1].lower().endswith(("'s", "'")) or second_end >= len(tokens):
+        return None
+    return _AGENT_NOUNS.get(tokens[second_end].lower().rstrip("."))
+
+
 #: "A is a subsidiary of B" is "B owns A": the owned part's nouns.
 _OWNED_PARTS = frozenset(["subsidiary", "unit", "division", "arm", "affiliate"])
 
@@ -220,8 +234,9 @@ def _relative_relation(tokens: list[str], after: int) -> str | None:
 def relations(sentence: str) -> list[tuple[str, str, str]]:
     """``(agent, verb lemma, patient)`` for each "Name verb … Name" of ``sentence``, each
     "Name's acquisition of Name" (:data:`_NOMINAL`), each "Name is a subsidiary of Name"
-    (the second owns the first) and each "Name verb Name, which it <verb>" (a second
-    relation between the same two, the agent named by the pronoun)."""
+    (the second owns the first), each "Name was Name's teacher" (the first taught the
+    second) and each "Name verb Name, which it <verb>" (a second relation between the same
+    two, the agent named by the pronoun)."""
     tokens, ents = named_tokens(sentence)
     out: list[tuple[str, str, str]] = []
     for (_s1, e1, a), (s2, e2, b) in itertools.pairwise(ents):
@@ -232,6 +247,9 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
             continue
         if _owned_by(between):
             out.append((b, "own", a))
+            continue
+        if (agent_noun := _agent_noun(tokens, between, e2)) is not None:
+            out.append((a, agent_noun, b))
             continue
         if len(between) > 6 or any(t in ",;" for t in between):
             continue

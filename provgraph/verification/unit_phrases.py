@@ -7,7 +7,8 @@
 * a number and its unit with a word between: "three full days", "two whole weeks" (the
   library reads "three" alone, a bare count);
 * water's freezing point after a bound word: "below freezing" is below 0 °C;
-* an area in hectares written out ("5,000 hectares"; the library reads only "ha").
+* an area in hectares written out ("5,000 hectares"; the library reads only "ha");
+* one unit and a half: "an hour and a half" (the library reads "a half" alone).
 
 Each is ``(value, unit, entity, start, end)``, the unit one of
 :data:`provgraph.verification.quantities._BASE_UNITS`' names (session 23).
@@ -53,6 +54,9 @@ _UNIT_OF_WORD = {
 }
 
 
+#: "an hour and a half", "a mile and a half": one unit and half of it (the library reads
+#: "a half" alone, a share; session 29).
+_AND_A_HALF = re.compile(rf"\b(?:an?|one)\s+(?P<unit>{_UNITS})\s+and\s+a\s+half\b", re.IGNORECASE)
 #: "5,000 hectares": the library reads "ha" but not the word (a bare count; session 29).
 _HECTARES = re.compile(r"\b(?P<num>\d[\d,]*(?:\.\d+)?)\s+hectares?\b", re.IGNORECASE)
 
@@ -70,6 +74,9 @@ def unit_phrases(text: str) -> list[tuple[float, str, str, int, int]]:
         (0.0, "degree Celsius", "temperature", m.start("point"), m.end("point"))
         for m in _FREEZING.finditer(text)
     ]
+    for m in _AND_A_HALF.finditer(text):
+        unit, entity = _UNIT_OF_WORD[m.group("unit").lower()]
+        out.append((1.5, unit, entity, m.start(), m.end()))
     for m in _HECTARES.finditer(text):
         value = float(m.group("num").replace(",", ""))
         out.append((value, "hectare", "area", m.start(), m.end()))

@@ -6,7 +6,8 @@ as a share ("Turnout was roughly two thirds."), a target met as achieved, a form
 of an office, and the ends of a negated scope at a "when" clause and after "without"'s noun
 phrase; an amount after a currency code, a count near a money word, and an action set
 aside against the infinitive before it; a building destroyed against one that still stands,
-ahead / behind and large / little as opposites, and hectares as an area."""
+ahead / behind and large / little as opposites, hectares as an area, "not guilty" as
+innocent, "an hour and a half", and "X was Y's teacher" as "X taught Y"."""
 
 from __future__ import annotations
 
@@ -364,3 +365,29 @@ def test_an_area_in_hectares_is_compared_with_square_kilometres() -> None:
     [hectares] = extract_quantities("The fire burned about 5,000 hectares.")
     [square_km] = extract_quantities("The fire burned some 50 square kilometres.")
     assert hectares.kind == square_km.kind == "area" and hectares.overlaps(square_km)
+
+
+def test_not_guilty_is_read_as_innocent() -> None:
+    source = "The jury found the defendant not guilty on all counts."
+    assert "antonyms" in meaning_conflict("The jury found the defendant guilty.", source).details
+    assert not meaning_conflict("The jury found the defendant not guilty.", source).found
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "value"),
+    [
+        ("The flight lasts an hour and a half.", "time", 5400.0),  # seconds
+        ("He walked a mile and a half.", "length", 2414.0),  # metres
+    ],
+)
+def test_one_unit_and_a_half(text: str, kind: str, value: float) -> None:
+    [found] = extract_quantities(text)
+    assert found.kind == kind and found.low <= value <= found.high
+
+
+@pytest.mark.parametrize(
+    ("claim", "swapped"), [("Kovacs taught Brandt.", True), ("Brandt taught Kovacs.", False)]
+)
+def test_a_teacher_named_by_a_possessive_taught_the_possessor(claim: str, swapped: bool) -> None:
+    source = "Brandt was Kovacs's teacher at the conservatory."
+    assert (role_swap(claim, source) is not None) is swapped
