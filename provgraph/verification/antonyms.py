@@ -26,6 +26,7 @@ from provgraph.verification.antonym_lexicon import (
     raw_stems,
 )
 from provgraph.verification.claimsplit import split_statements
+from provgraph.verification.converse_opposites import THAN, converse, relative_to_another
 from provgraph.verification.dates import extract_dates, in_year
 
 __all__ = ["AntonymFinding", "antonym_conflict", "are_opposites"]
@@ -155,8 +156,10 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
         for word in sorted(claim_words - source_words):
             for opposite in sorted(lexicon.get(word, ())):
                 if opposite in source_words and opposite not in claim_words:
-                    if {stem_of(word), stem_of(opposite)} & negated or _converse(claim, sentence):
+                    if {stem_of(word), stem_of(opposite)} & negated or converse(claim, sentence):
                         return _NOT_A_CONFLICT
+                    if relative_to_another(claim, word, sentence, opposite):
+                        return _NOT_A_CONFLICT  # "behind Crosby" / "ahead of Love"
                     if _lessened(claim, word, lexicon) or _lessened(sentence, opposite, lexicon):
                         return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
                     if _compared(claim, word, lexicon) != _compared(sentence, opposite, lexicon):
@@ -218,7 +221,7 @@ def _subject_content(claim: str, word: str, lexicon: Lexicon) -> set[str]:
     those before "than" — the other side is named however the source likes ("twice as
     wide as the one it replaced")."""
     content = set(content_stems(claim)) - _adverbs(claim)
-    if _compared(claim, word, lexicon) and (m := _THAN.match(claim)):
+    if _compared(claim, word, lexicon) and (m := THAN.match(claim)):
         left = set(content_stems(m.group("left"))) - _adverbs(claim)
         return left or content
     return content
@@ -368,16 +371,3 @@ def _excepted(sentence: str) -> set[str]:
 
 def _numbers(text: str) -> set[str]:
     return set(re.findall(r"\d+(?:[.,]\d+)*", text))
-
-
-_THAN = re.compile(r"^(?P<left>.*?)\bthan\b(?P<right>.*)$", re.IGNORECASE | re.DOTALL)
-
-
-def _converse(claim: str, sentence: str) -> bool:
-    """ "A is larger than B" / "B is smaller than A": opposite comparatives, sides exchanged."""
-    a, b = _THAN.match(claim), _THAN.match(sentence)
-    if a is None or b is None:
-        return False
-    left_a, right_a = set(content_stems(a["left"])), set(content_stems(a["right"]))
-    left_b, right_b = set(content_stems(b["left"])), set(content_stems(b["right"]))
-    return bool(right_a & left_b) and bool(left_a & right_b) and not (left_a & left_b - right_a)

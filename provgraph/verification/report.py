@@ -142,11 +142,13 @@ scope ended by a "when" clause or after "without"'s noun phrase, a shortage as n
 an amount after a currency code, a count near a money word compared as a count, an action
 set aside against the infinitive before it, a building destroyed against one that still
 stands, hectares as an area, ahead / behind and large / little as opposites, "not guilty"
-as innocent, "an hour and a half", "X was Y's teacher" as "X taught Y" —
+as innocent, "an hour and a half", "X was Y's teacher" as "X taught Y", ahead / behind only
+relative to the same thing —
 pending.py, meaning_conflicts.py, superlatives.py, roles.py, cancelled_events.py,
 converses.py, phrasal.py, negation.py, scope_ends.py, proportions.py, role_holders.py,
 money_codes.py, quantulum_reader.py, measures.py, alternatives.py, state_endings.py,
-ended_states.py, unit_phrases.py, quantities.py, antonyms_hand.txt)."""
+ended_states.py, unit_phrases.py, quantities.py, antonyms.py, converse_opposites.py,
+antonyms_hand.txt)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -391,3 +391,9 @@ def test_one_unit_and_a_half(text: str, kind: str, value: float) -> None:
 def test_a_teacher_named_by_a_possessive_taught_the_possessor(claim: str, swapped: bool) -> None:
     source = "Brandt was Kovacs's teacher at the conservatory."
     assert (role_swap(claim, source) is not None) is swapped
+
+
+def test_behind_one_and_ahead_of_another_may_say_the_same() -> None:
+    claim = "Love was announced as the runner-up, behind Charlotte Crosby."
+    source = "The host announced that Crosby had finished ahead of 5ive singer Abz Love."
+    assert "antonyms" not in meaning_conflict(claim, source).details
