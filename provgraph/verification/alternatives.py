@@ -107,11 +107,16 @@ def _aside_asserted(claim: str, sentence: str) -> RoleFinding | None:
     for stated in preferences(sentence):
         asserted = content_stems(stated.asserted_text)
         asserted_head, aside_head = asserted[-1:], content_stems(stated.aside_text)[:1]
-        infinitive = _INFINITIVE.findall(stated.asserted_text)
-        if _GERUND.match(stated.aside_text) and infinitive:
-            # "chose to *replace* the bridge instead of *repairing* it": two actions
-            asserted_head = content_stems(infinitive[-1])[:1]
-        context = set(asserted) - set(asserted_head)  # the choice's subject and verb
+        infinitives = list(_INFINITIVE.finditer(stated.asserted_text))
+        context = set(asserted)
+        if _GERUND.match(stated.aside_text) and infinitives:
+            # "chose to *replace* the bridge instead of *repairing* it": two actions; the
+            # choice's subject and verb are the words before the infinitive ("the
+            # committee voted"), not the asserted action's object ("a new one on the
+            # riverfront", which the claim of the other action need not name)
+            asserted_head = content_stems(infinitives[-1].group(1))[:1]
+            context = set(content_stems(stated.asserted_text[: infinitives[-1].start()]))
+        context -= set(asserted_head)  # the choice's subject and verb
         if (
             aside_head
             and asserted_head

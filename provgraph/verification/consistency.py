@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from provgraph.verification.bridged_dates import bridged_by_duration, spanned_by_dates
 from provgraph.verification.change_checks import change_sizes, judge_claim_changes, sizes_in
 from provgraph.verification.dates import extract_dates, in_year
-from provgraph.verification.event_dates import date_of_other_event
+from provgraph.verification.event_dates import dates_by_event
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.slots import (
@@ -336,11 +336,11 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     claim_years = years_of(claim)
     window_quantities = of_claim_years(window, window_read.mentions, claim_years)
     # a date the window gives to another event than the claim's ("began in 2015 … opened
-    # in 2018" for "opened in 2015"): a mismatch whatever words the two dates share
-    rebound = [(v, date_of_other_event(claim, v, window, window_dates)) for v in claim_dates]
+    # in 2018" for "opened in 2015"), or gives only to the claim's other event
+    judged, rebound, undated = dates_by_event(claim, claim_dates, window, window_dates)
     d_unstated: list[Mention] = []
     d_mm, d_unv, d_ok, d_against = _judge(
-        [v for v, other in rebound if other is None],
+        judged,
         window_dates,
         source,
         dates=True,
@@ -348,8 +348,9 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         unstated=d_unstated,
         window=window,
     )
-    d_mm += [v.surface for v, other in rebound if other is not None]
-    d_against += [other.surface for _v, other in rebound if other is not None]
+    d_mm += [v.surface for v, _other in rebound]
+    d_unv += [v.surface for v in undated]
+    d_against += [other.surface for _v, other in rebound]
     q_unstated: list[Mention] = []
     q_mm, q_unv, q_ok, q_against = _judge(
         claim_quantities,

@@ -168,3 +168,55 @@ def _view(value: Mention, date: Mention) -> Mention | None:
     if date.kind == value.kind:
         return value
     return in_year(value) if date.kind == "date-in-year" else None
+
+
+def event_undated_by_window(
+    claim: str, value: Mention, claim_dates: list[Mention], window: str, window_dates: list[Mention]
+) -> bool:
+    """The window dates another event of the claim's, not the event ``value`` dates.
+
+    "The library opened in 1905 and was expanded in 1960." against "The library opened in
+    1905 with 4,000 books.": both claim dates sit among the same words ("library",
+    "opened", "expanded"), so the value comparison judged 1960 against 1905 and called it
+    a mismatch (a contradiction). But 1905 is the date of an opening — the claim's
+    *other* date's event — and nothing in the window dates the expansion: 1960 is
+    unverified, the claim partly unsupported. True when ``value`` has an event verb,
+    every window date of its kind has one, none of them is ``value``'s event, and another
+    claim date's event is one of them (else a window dating its one event with another
+    verb — "released in 1994" / "came out in 1996" — is still read as the same event).
+    """
+    if value.edition:
+        return False
+    claimed = event_verb(claim, value.start, value.end)
+    comparable = [d for d in window_dates if not d.edition and _view(value, d) is not None]
+    if claimed is None or not comparable:
+        return False
+    dated: list[str] = []
+    for date in comparable:
+        found = event_verb(window, date.start, date.end)
+        if found is None or _same_event(found[0], claimed[0]):
+            return False
+        dated.append(found[0])
+    others = (event_verb(claim, d.start, d.end) for d in claim_dates if d is not value)
+    return any(o is not None and any(_same_event(o[0], v) for v in dated) for o in others)
+
+
+def dates_by_event(
+    claim: str, claim_dates: list[Mention], window: str, window_dates: list[Mention]
+) -> tuple[list[Mention], list[tuple[Mention, Mention]], list[Mention]]:
+    """The claim's dates sorted by what the window says of their events: ``(to judge by
+    value, (date, the window's date of its event) where the window gives the date to
+    another event (:func:`date_of_other_event`: a mismatch), dates the window gives only
+    to the claim's other event (:func:`event_undated_by_window`: unverified))``."""
+    rebound: list[tuple[Mention, Mention]] = []
+    undated: list[Mention] = []
+    judged: list[Mention] = []
+    for value in claim_dates:
+        other = date_of_other_event(claim, value, window, window_dates)
+        if other is not None:
+            rebound.append((value, other))
+        elif event_undated_by_window(claim, value, claim_dates, window, window_dates):
+            undated.append(value)
+        else:
+            judged.append(value)
+    return judged, rebound, undated

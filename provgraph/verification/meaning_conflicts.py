@@ -2,7 +2,8 @@
 
 Each rule names a way a source sentence about the claim's subject says the
 opposite while sharing its words — the pairs a small NLI model reads as
-agreement: a negated predicate (:mod:`.negation`), a null result about what the claim
+agreement: a negated predicate (:mod:`.negation`; by a prefix, "non-binding" /
+"binding": :mod:`.prefix_negation`), a null result about what the claim
 asserts (:mod:`.null_results`), a pair of opposites
 (:mod:`.antonyms`), agent and patient, a comparison's sides or two alternatives exchanged
 (:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
@@ -44,6 +45,7 @@ from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
 from provgraph.verification.pending import pending_decision
 from provgraph.verification.possessive_roles import possessive_swap
+from provgraph.verification.prefix_negation import prefix_negation_conflict
 from provgraph.verification.role_holders import role_holder_conflict
 from provgraph.verification.roles import role_swap
 from provgraph.verification.superlative_ranks import rank_conflict
@@ -68,6 +70,8 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     negation = next((f for s in statements if (f := negation_conflict(s, window))), None)
     if negation is None:
         negation = null_result_conflict(claim, window)
+    if negation is None:
+        negation = next((f for s in statements if (f := prefix_negation_conflict(s, window))), None)
     antonym = None
     if negation is None:
         antonym = next((a for s in statements if (a := antonym_conflict(s, window))), None)

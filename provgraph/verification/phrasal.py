@@ -44,6 +44,7 @@ PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("drop", "out", "withdraw"),
     ("lay", "off", "dismiss"),
     ("let", "go of", "dismiss"),
+    ("strike", "down", "overturn"),  # "the court struck down the ban" (session 30)
     ("knock", "out", "eliminate"),  # "Italy knocked out Spain": Italy eliminated (beat) Spain
 )
 #: Idioms read the same way, and also by the negation check, which must not lose the

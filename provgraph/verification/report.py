@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.16"
+ENGINE_VERSION = "0.4.17"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -148,7 +148,13 @@ pending.py, meaning_conflicts.py, superlatives.py, roles.py, cancelled_events.py
 converses.py, phrasal.py, negation.py, scope_ends.py, proportions.py, role_holders.py,
 money_codes.py, quantulum_reader.py, measures.py, alternatives.py, state_endings.py,
 ended_states.py, unit_phrases.py, quantities.py, antonyms.py, converse_opposites.py,
-antonyms_hand.txt)."""
+antonyms_hand.txt;
+0.4.17, session 30: negation by a prefix ("non-binding", "unsafe", "inauthentic"), a negated
+scope ended by an adjunct clause of time or reason ("after cutting the route", "because
+…"), a fronted "instead of" whose choice is named before its infinitive, "struck down" as
+"overturned", a date the source gives only to the claim's other event —
+prefix_negation.py, meaning_conflicts.py, scope_ends.py, alternatives.py, phrasal.py,
+event_dates.py, consistency.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -4,7 +4,8 @@
 denies, up to a few words. Some of those words belong to something else: a comparison's
 baseline ("did not reduce infection *compared with placebo*"), a concession ("refused to
 resign *despite mounting pressure*"), the event a "when" clause names ("Nobody was injured
-*when the bus left the road*"), an adjunct after "without"'s noun phrase ("landed without
+*when the bus left the road*"), an adjunct clause of time or reason ("no longer flies to
+Lisbon *after cutting the route*"), an adjunct after "without"'s noun phrase ("landed without
 its landing gear *after a hydraulic failure*"), and the measure research writing puts
 before an outcome ("*the rate of* infection"). Split from :mod:`.negation` in session 29.
 """
@@ -42,6 +43,17 @@ _CONCESSION = re.compile(
 _EVENT_TIME = re.compile(r"\b(?:when|whenever)\b", re.IGNORECASE)
 
 
+#: So does an adjunct clause of time or reason: "no longer flies to Lisbon *after cutting
+#: the route*", "did not attend *because* she was ill". The cut route and the illness are
+#: stated, not denied. Time words open a clause only before a gerund ("after cutting"):
+#: "did not eat *after midnight*" keeps its time in the predicate (session 30).
+_ADJUNCT_CLAUSE = re.compile(
+    r"\b(?:after|before|since|while|until|upon)\s+[a-z]+ing\b|"
+    r"\b(?:because|as\s+a\s+result\s+of)\b",
+    re.IGNORECASE,
+)
+
+
 #: "without" denies a noun phrase, which ends at an adjunct: "landed without its landing
 #: gear *after a hydraulic failure*" denies the landing gear, not the failure.
 _NOUN_PHRASE_END = re.compile(
@@ -50,11 +62,12 @@ _NOUN_PHRASE_END = re.compile(
 
 
 def scope_text(after_cue: str, cue: str) -> str:
-    """The text a cue's scope is read from: up to a comparison's baseline, a concession or
-    a "when" clause (after "without", up to its noun phrase's end), measures blanked."""
+    """The text a cue's scope is read from: up to a comparison's baseline, a concession, a
+    "when" clause or an adjunct clause of time or reason (after "without", up to its noun
+    phrase's end), measures blanked."""
     if cue.lower() == "without":
         after_cue = _NOUN_PHRASE_END.split(after_cue, maxsplit=1)[0]
-    for end in (_BASELINE, _CONCESSION, _EVENT_TIME):
+    for end in (_BASELINE, _CONCESSION, _EVENT_TIME, _ADJUNCT_CLAUSE):
         found = end.search(after_cue)
         if found is not None:
             after_cue = after_cue[: found.start()]
