@@ -205,7 +205,17 @@ def _ratio(old: Mention, new: Mention, *, points: bool = False) -> tuple[float, 
         return new.low - old.high, new.high - old.low
     if old.low <= 0 or not all(math.isfinite(v) for v in (old.low, old.high, new.low, new.high)):
         return None
-    return new.low / old.high, new.high / old.low
+    # the ratio of the values as stated, not of the ends of their rounding intervals: "from
+    # 10,000 to 11,000" is a 10 % rise, though each round number may be read as ±5 %, and
+    # the worst ends (10,500 → 10,500 … 9,500 → 11,500) made it "0 to 21 %" — agreeing with
+    # "rose by 20 percent" (session 30). Both values of one change are written alike, so
+    # their rounding does not compound; a small slack remains for the claim's own rounding.
+    ratio = (new.low + new.high) / (old.low + old.high)
+    return ratio * (1 - _RATIO_SLACK), ratio * (1 + _RATIO_SLACK)
+
+
+#: Relative slack around a stated change's ratio (see :func:`_ratio`).
+_RATIO_SLACK = 0.03
 
 
 def judge_change(

@@ -13,7 +13,8 @@ day/month/year phrase itself is read by ``dateutil`` (ordinals, abbreviations,
 Every date becomes a :class:`~provgraph.verification.slots.Mention` of kind
 ``date`` whose interval is in days since 0001-01-01; a date without a year (a
 month, a quarter, a day of a month) has kind ``date-in-year`` and an interval
-in days of a leap year, compared only with other dates' day-of-year intervals.
+in days of a leap year, compared only with other dates' day-of-year intervals. A date
+after "before", "after" or "since" is a bound (:mod:`.date_bounds`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from datetime import date, datetime
 from dateutil import parser as dateutil_parser
 
 from provgraph.verification.centuries import century_spans
+from provgraph.verification.date_bounds import bounded
 from provgraph.verification.ordinal_words import ORDINAL_WORDS
 from provgraph.verification.relative_dates import relative_years
 from provgraph.verification.slots import Mention
@@ -277,6 +279,7 @@ def extract_dates(text: str) -> list[Mention]:
     spans = {m.start() for m in _YEAR_RANGE.finditer(text) if _year_range(m) is not None}
     out: list[Mention] = []
     for start, end, (kind, low, high) in sorted(found):
+        low, high = bounded(text, start, kind, low, high)  # "before 1492", "since 2010"
         near, clause = near_stems(text, start, end)
         surface = text[start:end]
         edition = start in editions and surface.isdigit()

@@ -152,9 +152,12 @@ antonyms_hand.txt;
 0.4.17, session 30: negation by a prefix ("non-binding", "unsafe", "inauthentic"), a negated
 scope ended by an adjunct clause of time or reason ("after cutting the route", "because
 …"), a fronted "instead of" whose choice is named before its infinitive, "struck down" as
-"overturned", a date the source gives only to the claim's other event —
+"overturned", a date the source gives only to the claim's other event, a date after
+"before", "after" or "since" read as a bound (a source's bound neither confirms nor denies),
+a change "from A to B" judged by the ratio of the values as stated, "lacks" denying its
+noun phrase only —
 prefix_negation.py, meaning_conflicts.py, scope_ends.py, alternatives.py, phrasal.py,
-event_dates.py, consistency.py)."""
+event_dates.py, consistency.py, date_bounds.py, dates.py, slots.py, changes.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -54,18 +54,25 @@ _ADJUNCT_CLAUSE = re.compile(
 )
 
 
-#: "without" denies a noun phrase, which ends at an adjunct: "landed without its landing
-#: gear *after a hydraulic failure*" denies the landing gear, not the failure.
+#: "without" denies a noun phrase, which ends at an adjunct or a conjunction: "landed
+#: without its landing gear *after a hydraulic failure*" denies the landing gear, not the
+#: failure.
 _NOUN_PHRASE_END = re.compile(
-    r"\b(?:after|before|during|since|following|because|due\s+to|in|on|at)\b", re.IGNORECASE
+    r"\b(?:after|before|during|since|following|because|due\s+to|in|on|at|and|or|but)\b",
+    re.IGNORECASE,
 )
+#: The cues that deny a noun phrase: "without", "lacks" ("The village *lacks a doctor*
+#: and residents travel 40 km": the residents' travel is stated, not denied; a second
+#: conjunct, "lacks a doctor and a pharmacy", is denied with the first, so ending the
+#: scope at "and" keeps the first conjunct's denial — session 30).
+_NOUN_CUE = re.compile(r"without|lack(?:s|ed|ing)?", re.IGNORECASE)
 
 
 def scope_text(after_cue: str, cue: str) -> str:
     """The text a cue's scope is read from: up to a comparison's baseline, a concession, a
     "when" clause or an adjunct clause of time or reason (after "without", up to its noun
     phrase's end), measures blanked."""
-    if cue.lower() == "without":
+    if _NOUN_CUE.fullmatch(cue):
         after_cue = _NOUN_PHRASE_END.split(after_cue, maxsplit=1)[0]
     for end in (_BASELINE, _CONCESSION, _EVENT_TIME, _ADJUNCT_CLAUSE):
         found = end.search(after_cue)

@@ -173,3 +173,73 @@ def test_a_date_the_window_gives_only_to_the_claims_other_event(
 )
 def test_a_date_of_the_same_event_still_mismatches(claim: str, source: str) -> None:
     assert check_consistency(claim, source, source).anchored_mismatches
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Chilis were grown in the Americas in 1490.",
+            "Chilis were grown in the Americas long before 1492.",
+        ),
+        # a source's bound never denies: "before 1492" does not say the growing stopped
+        (
+            "Chilis were grown in the Americas in 1495.",
+            "Chilis were grown in the Americas long before 1492.",
+        ),
+        # nor confirms: "since 1928" holds 2016 without stating it
+        ("The president visited Cuba in 2016.", "No president has visited Cuba since 1928."),
+    ],
+)
+def test_a_source_date_bound_is_neither_a_mismatch_nor_an_agreement(
+    claim: str, source: str
+) -> None:
+    result = check_consistency(claim, source, source)
+    assert not result.anchored_mismatches
+    assert not result.agreements
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "agrees"),
+    [
+        ("The treaty was signed before 1990.", "The treaty was signed in 1985.", True),
+        ("The treaty was signed before 1990.", "The treaty was signed in 1995.", False),
+        ("The composer was born after 1800.", "The composer was born in 1810.", True),
+        ("The composer was born after 1800.", "The composer was born in 1790.", False),
+    ],
+)
+def test_a_claim_date_bound_is_what_the_claim_asserts(
+    claim: str, source: str, agrees: bool
+) -> None:
+    result = check_consistency(claim, source, source)
+    assert bool(result.agreements) is agrees
+    assert bool(result.anchored_mismatches) is not agrees
+
+
+def test_not_until_names_when_it_happened() -> None:
+    """ "did not go on sale until early 2020" dates the sale: "until" is no bound."""
+    source = "The phone was announced in 2019 but did not go on sale until early 2020."
+    assert check_consistency("The phone went on sale in 2019.", source, source).anchored_mismatches
+
+
+@pytest.mark.parametrize(
+    ("claim", "agrees"),
+    [
+        ("Ridership rose by 10 percent.", True),
+        ("Ridership rose by 20 percent.", False),
+        ("Ridership rose by about 10%.", True),
+    ],
+)
+def test_a_change_from_round_numbers_is_their_ratio(claim: str, agrees: bool) -> None:
+    """ "from 10,000 to 11,000" is a 10 % rise: the rounding of each round number is not
+    compounded into "0 to 21 %"."""
+    source = "Ridership rose from 10,000 to 11,000 passengers a day."
+    result = check_consistency(claim, source, source)
+    assert bool(result.agreed_changes) is agrees
+    assert bool(result.anchored_mismatches) is not agrees
+
+
+def test_lacks_denies_its_noun_phrase_only() -> None:
+    source = "The village lacks a doctor and residents travel 40 km for care."
+    assert negation_conflict("The village has a doctor.", source) is not None
+    assert negation_conflict("Residents of the village travel 40 km for care.", source) is None
