@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from provgraph.verification.date_bounds import is_bound
 from provgraph.verification.measures import different_measures
 from provgraph.verification.slots import Mention, comparable
 
@@ -36,7 +37,10 @@ def might_state(value: Mention, window_values: list[Mention]) -> bool:
     """Could a window value be stating ``value`` — a comparable one (same dimension,
     measure, counted thing), or one that shares its unit or counted words and is not
     explicitly of another measure? The quantity reader misreads some units ("300 km
-    (186 miles) per hour" reads as two lengths), so a shared unit word is enough."""
+    (186 miles) per hour" reads as two lengths), so a shared unit word is enough. A date
+    bound ("before 1350") states no date (:mod:`.date_bounds`): a claim date it holds is
+    unstated, so NLI's contradiction of it is read without the date (:mod:`.valuefree`)."""
+    window_values = [v for v in window_values if not is_bound(v.kind, v.low, v.high)]
     if comparable(value, window_values, by_dimension=True):
         return True
     units = _unit_words(value)

@@ -26,7 +26,11 @@ values, places in a ranking, an ending that states a "no longer") and
 an event's venue given another place, a cause still under investigation, synonymous verbs
 under a negation, a predicate asserted in one clause while its direction word is denied in
 another, strict / lenient, "just over / under", "twice as long as", a source silent on the
-claim's predicate, "let go of" as "laid off", a fronted "instead of"), each
+claim's predicate, "let go of" as "laid off", a fronted "instead of") and
+``data/hard_cases_s30.jsonl`` (session 30, 16 more, written after the session's rules:
+negation by a prefix, a negated scope ended by an adjunct clause, a fronted "instead of"
+before an infinitive, "struck down", a date of the claim's other event, date bounds, a
+change's ratio of round numbers), each
 written before the code changes it measures (s17 and s18: after), balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with
@@ -177,6 +181,12 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "supported: 'the region's largest crop by area' is bounded by 'area', which the "
         "ranking sentence ('covers the most farmland …, followed by maize') never names; a "
         "measure the source words otherwise is not matched, so the ranking is not compared"
+    ),
+    # session 30's file
+    "s30-prefix-double": (
+        "weak at 0.46: 'not infeasible' asserts 'feasible', and the prefix rule rightly finds "
+        "no conflict in a negated prefix, but nothing lifts support: NLI reads the double "
+        "negation as entailment 0.18 / contradiction 0.38"
     ),
 }
 
