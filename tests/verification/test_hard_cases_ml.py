@@ -232,9 +232,10 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s27.jsonl",
         "hard_cases_s28.jsonl",
         "hard_cases_s29.jsonl",
+        "hard_cases_s30.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
-    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 92, 62]
+    assert sizes == [52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 92, 62]
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
     assert set(KNOWN_MODEL_LIMITS) <= set(ids)
