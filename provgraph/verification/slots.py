@@ -155,14 +155,6 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     same_kind = [v for v in source_values if v.kind == claim_value.kind]
     if not same_kind:
         return Outcome.NO_SIGNAL, None
-    if not is_bound(claim_value.kind, claim_value.low, claim_value.high):
-        # a source's date bound states no date: "grown long before 1492" says when it
-        # happened, not that it stopped, and "since 1928" holds 2016 without stating it
-        # (:mod:`.date_bounds`); it neither confirms, denies nor takes a claim date
-        stated = [v for v in same_kind if not is_bound(v.kind, v.low, v.high)]
-        if not stated:
-            return Outcome.UNVERIFIED, None
-        same_kind = stated
     same_kind = comparable(claim_value, same_kind)
     if not same_kind:
         return Outcome.UNVERIFIED, None  # values of this kind, all of other measures or things
@@ -189,6 +181,10 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     for s, v in scored:
         if s >= SAME_SUBJECT_SCORE and claim_value.overlaps(v) and s >= best - 1:
             return _agreeing(claim_value, v)
+    if is_bound(top[0].kind, top[0].low, top[0].high):
+        # "grown long before 1492" says when it happened, not that it stopped: a source's
+        # date bound never denies a claim's date (:mod:`.date_bounds`)
+        return Outcome.UNVERIFIED, None
     return Outcome.MISMATCH, top[0]
 
 
@@ -197,6 +193,11 @@ def _agreeing(claim_value: Mention, source_value: Mention) -> tuple[Outcome, Men
     source's is the looser: "up to 12 passengers" does not state "at most 8 people", nor
     "more than 50" "more than 80" (session 28: such pairs overlap, and read as support).
     Then the value is unverified: the source says less than the claim, not the opposite."""
+    if is_bound(source_value.kind, source_value.low, source_value.high) and not is_bound(
+        claim_value.kind, claim_value.low, claim_value.high
+    ):
+        # "since 1928" holds 2016 but does not state it (:mod:`.date_bounds`)
+        return Outcome.UNVERIFIED, None
     upper = claim_value.low == -math.inf and source_value.low == -math.inf
     lower = claim_value.high == math.inf and source_value.high == math.inf
     if (upper and source_value.high > claim_value.high) or (
