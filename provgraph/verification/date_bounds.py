@@ -11,7 +11,8 @@ an infinity. Only dates with a year are bounded ("before March" may be any year'
 A bound in the *source* neither confirms a claim date nor denies one (:func:`is_bound`,
 read by :func:`~provgraph.verification.slots.compare`): "grown long before 1492" says when
 growing happened, not that it stopped, and "no president has visited *since 1928*" holds
-2016 without stating it. The date is unverified, and NLI reads the rest. A bound in the claim
+2016 without stating it. Where a bound is the window value most attached to the claim
+date, the date is unverified, and NLI reads the rest. A bound in the claim
 ("signed before 1990") is what the claim asserts: a source date outside it is a mismatch.
 """
 
@@ -20,8 +21,8 @@ from __future__ import annotations
 import re
 from datetime import date
 
-#: The word before a date that makes it a bound, with an optional degree ("long before",
-#: "shortly after", "well after", "years before") and article ("before the 1990s").
+#: The word right before a date that makes it a bound, or before its article ("before the
+#: 1990s"); a degree before the word ("long before", "shortly after") changes nothing.
 _BOUND = re.compile(
     r"\b(?P<word>before|prior\s+to|after|since)\s+(?:the\s+)?$",
     re.IGNORECASE,
