@@ -67,6 +67,12 @@ _NOT_NEGATED = frozenset(
         "unloosen",
     ]
 )
+#: Starts of words (every inflection) whose "un-" / "im-" reverses or means something
+#: else rather than negating the plain word: "uncovered fraud" does not deny "covers
+#: fraud", "an immediate ceasefire" says nothing of "mediated".
+_NOT_NEGATING_STARTS = (
+    "uncover", "unfold", "unveil", "unleash", "unwind", "unearth", "unravel", "immediat",
+)  # fmt: skip
 #: A noun of people or things after "non-": another group, not a denial.
 _GROUP_NOUN = re.compile(r"(?:ers|ors|ists|ians|ans|ents|ies|s)$")
 _ADJECTIVE_VERB = re.compile(r"(?:able|ible)$")
@@ -79,6 +85,8 @@ def _prefixed(text: str) -> list[tuple[str, str]]:
         for m in pattern.finditer(text):
             word, base = m.group(0).lower(), m.group(1).lower()
             if word in _NOT_NEGATED or word.replace("-", "") in _NOT_NEGATED:
+                continue
+            if word.startswith(_NOT_NEGATING_STARTS):
                 continue
             if pattern is _NON and _GROUP_NOUN.search(base):
                 continue

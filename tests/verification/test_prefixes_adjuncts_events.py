@@ -243,3 +243,14 @@ def test_lacks_denies_its_noun_phrase_only() -> None:
     source = "The village lacks a doctor and residents travel 40 km for care."
     assert negation_conflict("The village has a doctor.", source) is not None
     assert negation_conflict("Residents of the village travel 40 km for care.", source) is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("The report covers fraud at the bank.", "Investigators uncovered fraud at the bank."),
+        ("The UN mediated the talks.", "The talks led to an immediate ceasefire, the UN said."),
+    ],
+)
+def test_a_prefix_that_reverses_or_means_otherwise_is_no_negation(claim: str, source: str) -> None:
+    assert prefix_negation_conflict(claim, source) is None
