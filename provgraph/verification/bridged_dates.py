@@ -24,6 +24,7 @@ the NLI model cannot subtract (contradiction 0.94 on the dam).
 
 from __future__ import annotations
 
+from provgraph.verification.date_bounds import LAST_DAY, is_bound
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.sentences import split_sentences
@@ -39,7 +40,7 @@ def bridged_by_duration(claim_date: Mention, source_date: Mention, window: str) 
     in seconds."""
     if claim_date.kind != "date" or source_date.kind != "date" or source_date.derived:
         return False  # a relative year's own duration is how it was read (.relative_dates)
-    apart = abs((claim_date.low + claim_date.high) / 2 - (source_date.low + source_date.high) / 2)
+    apart = abs(_middle(claim_date) - _middle(source_date))
     sentence = sentence_around(window, source_date.start, source_date.end)
     return any(
         m.low / _SECONDS_PER_DAY <= apart <= m.high / _SECONDS_PER_DAY
@@ -49,6 +50,11 @@ def bridged_by_duration(claim_date: Mention, source_date: Mention, window: str) 
 
 
 def _middle(value: Mention) -> float:
+    """The day a date names: its middle, or for a bound ("since 2009", "before 1492",
+    :mod:`.date_bounds`) its finite end — "the first since 2009" and "2019" are a decade
+    apart, though the bound runs to the calendar's last day."""
+    if is_bound(value.kind, value.low, value.high):
+        return value.low if value.high == LAST_DAY else value.high
     return (value.low + value.high) / 2
 
 

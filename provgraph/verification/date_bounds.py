@@ -28,7 +28,8 @@ _BOUND = re.compile(
     re.IGNORECASE,
 )
 _FIRST_DAY = float(date.min.toordinal())
-_LAST_DAY = float(date.max.toordinal())
+#: The last day a bound runs to ("since 2009"); its other end is the date's own.
+LAST_DAY = float(date.max.toordinal())
 
 
 def bounded(text: str, start: int, kind: str, low: float, high: float) -> tuple[float, float]:
@@ -45,10 +46,10 @@ def bounded(text: str, start: int, kind: str, low: float, high: float) -> tuple[
     if word in ("before", "prior to"):
         return _FIRST_DAY, low - 1
     if word == "after":
-        return high + 1, _LAST_DAY
-    return low, _LAST_DAY  # since
+        return high + 1, LAST_DAY
+    return low, LAST_DAY  # since
 
 
 def is_bound(kind: str, low: float, high: float) -> bool:
     """Is this interval of a date a bound (one end at the calendar's first or last day)?"""
-    return kind == "date" and (low == _FIRST_DAY or high == _LAST_DAY)
+    return kind == "date" and (low == _FIRST_DAY or high == LAST_DAY)

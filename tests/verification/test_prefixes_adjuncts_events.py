@@ -8,11 +8,13 @@ from __future__ import annotations
 import pytest
 
 from provgraph.verification.alternatives import alternatives_swap
+from provgraph.verification.bridged_dates import spanned_by_dates
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.prefix_negation import prefix_negation_conflict
+from provgraph.verification.quantities import read_quantities
 
 
 @pytest.mark.parametrize(
@@ -254,3 +256,13 @@ def test_lacks_denies_its_noun_phrase_only() -> None:
 )
 def test_a_prefix_that_reverses_or_means_otherwise_is_no_negation(claim: str, source: str) -> None:
     assert prefix_negation_conflict(claim, source) is None
+
+
+def test_a_bound_names_its_finite_end_for_a_duration() -> None:
+    """ "the first since 2009" and "2019" are a decade apart: a duration spanned by two
+    dates reads a bound by its own end, not by the middle of its open interval."""
+    source = "In 2019 he became the first driver to win twice since 2009."
+    assert spanned_by_dates(read_quantities("after a decade").mentions[0], source) == (
+        "2019",
+        "2009",
+    )
