@@ -34,7 +34,7 @@ say the same), "did not prevent infection but reduced severe illness" against
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from provgraph.verification.phrasal import plain_idioms
@@ -325,14 +325,22 @@ def _denied_of_its_subject(scope: tuple[str, ...], claim: str) -> bool:
     return cue is not None and set(scope) <= set(_stems(claim[: cue.start()]))
 
 
-def best_sentence(claim: str, window: str) -> tuple[str, float]:
-    """The window sentence sharing most of the claim's content words, and that share."""
-    claim_words = set(content_stems(claim))
+def _content(text: str) -> set[str]:
+    return set(content_stems(text))
+
+
+def best_sentence(
+    claim: str, window: str, words: Callable[[str], set[str]] = _content
+) -> tuple[str, float]:
+    """The window sentence sharing most of the claim's content words, and that share.
+    ``words``: how a text's words are read (content stems; :mod:`.prefix_negation` reads
+    prefixed words as their plain words)."""
+    claim_words = words(claim)
     if not claim_words:
         return "", 0.0
     best, share = "", 0.0
     for sentence in split_sentences(window):
-        value = len(claim_words & set(content_stems(sentence.text))) / len(claim_words)
+        value = len(claim_words & words(sentence.text)) / len(claim_words)
         if value > share:
             best, share = sentence.text, value
     return best, share

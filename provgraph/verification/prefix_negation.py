@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.negation import NegationFinding, negated_scopes
-from provgraph.verification.sentences import split_sentences
+from provgraph.verification.negation import NegationFinding, best_sentence, negated_scopes
 from provgraph.verification.wordsets import content_stems, stem
 
 #: The share of the claim's content words the sentence must hold (as :mod:`.negation`).
@@ -139,22 +138,12 @@ def _plain(text: str) -> str:
     return text
 
 
-def _closest(claim: str, window: str) -> tuple[str, float]:
-    """The window sentence sharing most of the claim's content words, each side's prefixed
-    words read as their plain words, and that share."""
-    claim_words = _spoken(_plain(claim))
-    best, share = "", 0.0
-    for sentence in split_sentences(window) if claim_words else []:
-        value = len(claim_words & _spoken(_plain(sentence.text))) / len(claim_words)
-        if value > share:
-            best, share = sentence.text, value
-    return best, share
-
-
 def prefix_negation_conflict(claim: str, window: str) -> NegationFinding | None:
     """A prefix negation on one side of the plain word the other side asserts, in the
     window sentence closest to the claim (see the module docstring)."""
-    sentence, share = _closest(claim, window)
+    # the sentence closest to the claim, each side's prefixed words read as their plain
+    # words ("non-binding" speaks of "binding")
+    sentence, share = best_sentence(claim, window, lambda text: _spoken(_plain(text)))
     if share < _MIN_SHARED:
         return None
     found = _denies(sentence, claim)

@@ -70,8 +70,8 @@ _NOUN_CUE = re.compile(r"without|lack(?:s|ed|ing)?", re.IGNORECASE)
 
 def scope_text(after_cue: str, cue: str) -> str:
     """The text a cue's scope is read from: up to a comparison's baseline, a concession, a
-    "when" clause or an adjunct clause of time or reason (after "without", up to its noun
-    phrase's end), measures blanked."""
+    "when" clause or an adjunct clause of time or reason (after "without" or "lacks", up to
+    its noun phrase's end), measures blanked."""
     if _NOUN_CUE.fullmatch(cue):
         after_cue = _NOUN_PHRASE_END.split(after_cue, maxsplit=1)[0]
     for end in (_BASELINE, _CONCESSION, _EVENT_TIME, _ADJUNCT_CLAUSE):
