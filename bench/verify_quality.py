@@ -236,6 +236,9 @@ def main(argv: list[str] | None = None) -> int:
         help="N evenly spaced rows per file (for slow stages on shared CPUs)",
     )
     parser.add_argument("--embedding-max-windows", type=int, default=None)
+    parser.add_argument(
+        "--embedding-model", default=None, help="sentence-transformers folder (default: packaged)"
+    )
     parser.add_argument("--no-embeddings", action="store_true")
     parser.add_argument("--no-nli", action="store_true")
     parser.add_argument("--nli-model", default=None)
@@ -267,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     extra: dict[str, Any] = {}
     if args.embedding_max_windows:
         extra["embedding_max_windows"] = args.embedding_max_windows
+    if args.embedding_model:
+        extra["embedding_model"] = args.embedding_model
     if args.nli_refine_windows:
         extra["nli_refine_windows"] = args.nli_refine_windows
     if args.nli_refine_entailment:

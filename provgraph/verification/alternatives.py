@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from provgraph.verification.negation import PREFERENCE, PREFERENCE_PHRASE, best_sentence
 from provgraph.verification.roles import RoleFinding
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.word_classes import is_verb
 from provgraph.verification.wordsets import clauses, content_stems
 
 _PREFERENCE = re.compile(PREFERENCE, re.IGNORECASE)
@@ -29,6 +30,23 @@ _PREFERENCE = re.compile(PREFERENCE, re.IGNORECASE)
 _SIDE_WORDS = 3
 #: The phrases that may open a sentence ("Instead of X, Y"); ", not" cannot.
 _FRONTED = re.compile(PREFERENCE_PHRASE, re.IGNORECASE)
+#: A choice of one thing over another: "prefer trams *over* buses", "chose rail *over*
+#: road", "prefer tea *to* coffee" (session 31). "over" then sets aside what follows it,
+#: unless that is a time or a number ("picked the team over the weekend", "over 50").
+_TIME_OR_NUMBER = (
+    r"(?:the\s+|a\s+)?(?:past|last|next|coming|following|weekend|summer|winter|spring|"
+    r"autumn|fall|years?|decades?|months?|weeks?|days?|period|course|time|holidays?|\d)"
+)
+_CHOICE_OVER = re.compile(
+    r"\b(?:prefer(?:s|red|ring)?|cho(?:ose|oses|se|sen|osing)|favou?r(?:s|ed|ing)?|"
+    r"pick(?:s|ed|ing)?|select(?:s|ed|ing)?|opt(?:s|ed|ing)?\s+for)"
+    rf"\s+(?:[\w'-]+\s+){{1,4}}?(?P<phrase>over)\s+(?!{_TIME_OR_NUMBER})",
+    re.IGNORECASE,
+)
+_PREFER_TO = re.compile(
+    r"\bprefer(?:s|red|ring)?\s+(?:[\w'-]+\s+){1,4}?(?P<phrase>to)\s+(?P<next>[\w'-]+)",
+    re.IGNORECASE,
+)
 #: Claim and source sentence must share this share of the claim's content words.
 _MIN_SHARED = 0.5
 
@@ -47,14 +65,14 @@ class Preference:
 def preferences(sentence: str) -> list[Preference]:
     """Every contrastive phrase of ``sentence`` with the content stems of its two sides."""
     out: list[Preference] = []
-    for m in _PREFERENCE.finditer(sentence):
-        before = clauses(sentence[: m.start()])
-        after = clauses(sentence[m.end() :])
+    for start, end in _phrases(sentence):
+        before = clauses(sentence[:start])
+        after = clauses(sentence[end:])
         if not after:
             continue
         if before:
             asserted_text, aside_text = before[-1].text, after[0].text
-        elif len(after) > 1 and _FRONTED.match(sentence[m.start() :]):
+        elif len(after) > 1 and _FRONTED.match(sentence[start:]):
             # "Rather than fix the bridge, the city built a new one": the phrase opens
             # the sentence, the alternative set aside is its own clause, the one
             # asserted ends the clause after it.
@@ -66,6 +84,21 @@ def preferences(sentence: str) -> list[Preference]:
         if asserted and aside and not asserted & aside:
             out.append(Preference(asserted, aside, asserted_text.strip(), aside_text.strip(" .")))
     return out
+
+
+def _phrases(sentence: str) -> list[tuple[int, int]]:
+    """Spans of the contrastive phrases of ``sentence``, in order: the fixed phrases, and
+    the "over" / "to" of a choice (:data:`_CHOICE_OVER`; "prefer X to" a verb is an
+    infinitive, not a choice: "prefer to walk", "prefer the bus to get there"; a gerund
+    after it is the other alternative: "prefer cycling to driving")."""
+    spans = [(m.start(), m.end()) for m in _PREFERENCE.finditer(sentence)]
+    spans += [m.span("phrase") for m in _CHOICE_OVER.finditer(sentence)]
+    spans += [
+        m.span("phrase")
+        for m in _PREFER_TO.finditer(sentence)
+        if not is_verb(word := m.group("next")) or word.lower().endswith("ing")
+    ]
+    return sorted(spans)
 
 
 def alternatives_swap(claim: str, window: str) -> RoleFinding | None:

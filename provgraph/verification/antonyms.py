@@ -26,7 +26,12 @@ from provgraph.verification.antonym_lexicon import (
     raw_stems,
 )
 from provgraph.verification.claimsplit import split_statements
-from provgraph.verification.converse_opposites import THAN, converse, relative_to_another
+from provgraph.verification.converse_opposites import (
+    THAN,
+    converse,
+    converse_verbs,
+    relative_to_another,
+)
 from provgraph.verification.dates import extract_dates, in_year
 
 __all__ = ["AntonymFinding", "antonym_conflict", "are_opposites"]
@@ -160,6 +165,8 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                         return _NOT_A_CONFLICT
                     if relative_to_another(claim, word, sentence, opposite):
                         return _NOT_A_CONFLICT  # "behind Crosby" / "ahead of Love"
+                    if converse_verbs(claim, word, sentence, opposite):
+                        return _NOT_A_CONFLICT  # "A lent it to B" / "B borrowed it from A"
                     if _lessened(claim, word, lexicon) or _lessened(sentence, opposite, lexicon):
                         return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
                     if _compared(claim, word, lexicon) != _compared(sentence, opposite, lexicon):

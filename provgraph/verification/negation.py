@@ -13,7 +13,7 @@ say the same), "did not prevent infection but reduced severe illness" against
   *too small / few / early … to* ("too small to show an effect"),
   *hardly / scarcely / barely any*, *little is known*, *far from* before a state ("far
   from finished"),
-  *has yet to*;
+  *has yet to*, *did little / nothing to* ("has done little to reduce traffic");
   fixed phrases that are not negations are ignored (*not only*,
   *no doubt*, *without doubt*, *no more than* — a quantity bound, left to the quantity check);
 * **contrastive** phrases (*rather than*, *instead of*, *as opposed to*,
@@ -72,6 +72,7 @@ _CUE = re.compile(
     r"too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to|"
     r"(?:hardly|scarcely|barely)\s+(?:any(?:one|body|thing)?|ever)|little\s+(?:is|was)(?=\s+known)|"
     r"(?:has|have|had|is|are|was|were)\s+yet\s+to|"
+    r"(?:do|does|did|done|doing)\s+(?:little|nothing|very\s+little)\s+to|"
     rf"far\s+from(?=\s+{_FAR_FROM_STATE}))\b"
     r"|n['\u2019]t\b",
     re.IGNORECASE,
@@ -308,11 +309,13 @@ def _few_of(text: str) -> set[str]:
 def _ended(words: list[str], other: str) -> bool:
     """Does a clause of ``other`` with an ending verb hold the predicate's words? "Support
     for Windows 7 was dropped" states what "no longer supports Windows 7" says, though
-    nothing in it is negated."""
+    nothing in it is negated. The ending verb must be a word beside the predicate, not
+    the predicate's own verb ("The ferry *stops* at the island" ends nothing: session 31)."""
+    predicate = set(words)
     return any(
-        ENDING_VERBS.search(clause.text)
+        any(not set(_stems(m.group(0))) & predicate for m in ENDING_VERBS.finditer(clause.text))
         and not negated_scopes(clause.text)
-        and set(words) <= set(_stems(clause.text))
+        and predicate <= set(_stems(clause.text))
         for clause in clauses(other)
     )
 

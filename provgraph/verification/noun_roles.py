@@ -12,8 +12,10 @@ active form. A noun phrase is one to three words that are neither function words
 verbs, read as the set of their stems (no tagger tells the head: "the tenant
 *yesterday*").
 
-Not read: a relation with any word between the verb and the second determiner
-("lent *the painting* to the gallery": three parties, left to the model), and verbs
+A transfer between two parties, "<det> NOUN-PHRASE VERB [<det>] OBJECT to|from <det>
+NOUN-PHRASE" ("the museum lent the painting to the gallery", "the airline bought the
+jets from the leasing firm"), is read by :func:`transfer_relations` (session 31): the
+object named, the giver and the other party. Not read: verbs
 whose subject may be either party of the same event (:data:`EITHER_SIDE`: "the bill
 passed the Senate" is "the Senate passed the bill"). Which verbs are symmetric or
 name one relation is the caller's (:mod:`.roles`).
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.word_classes import is_verb
+from provgraph.verification.word_classes import can_be_verb, is_verb
 from provgraph.verification.wordsets import STOPWORDS, stem
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|[^\sA-Za-z]")
@@ -86,6 +88,84 @@ def noun_relations(sentence: str) -> list[Relation]:
             if patient:
                 out.append((first, tokens[j], patient))
     return [(a, verb, b) for a, verb, b in out if not a & b]
+
+
+#: (giver stems, verb as written, object stems, "to" or "from", other party's stems)
+Transfer = tuple[frozenset[str], str, frozenset[str], str, frozenset[str]]
+
+
+def transfer_relations(sentence: str) -> list[Transfer]:
+    """Each "<det> NP VERB [<det>] OBJECT to|from <det> NP" of ``sentence``: a thing passed
+    between two parties, the object one to three words ("money", "its old scanning
+    equipment"). The frame itself marks the verb, so any word with a verb reading that
+    is not a function word may be it ("lent", "donated": nouns or adjectives elsewhere);
+    a party may hold a word in -ing ("the leasing firm")."""
+    tokens = _TOKEN.findall(sentence)
+    out: list[Transfer] = []
+    for i, word in enumerate(tokens):
+        if word.lower() not in _DETERMINERS:
+            continue
+        for j in range(i + 2, min(i + 2 + _MAX_PHRASE, len(tokens) - 1)):
+            giver = _party(tokens, i + 1, j)
+            if giver is None:
+                break
+            verb = tokens[j].lower()
+            if not can_be_verb(verb) or verb in STOPWORDS or verb.endswith("ing"):
+                continue
+            found = _transfer_after(tokens, j + 1)
+            if found is not None and not giver & found[2]:
+                out.append((giver, tokens[j], *found))
+                break
+    return out
+
+
+def _transfer_after(
+    tokens: list[str], start: int
+) -> tuple[frozenset[str], str, frozenset[str]] | None:
+    """(object, "to"/"from", other party) from ``tokens[start]``, else None."""
+    start += start < len(tokens) and tokens[start].lower() in _DETERMINERS
+    for end in range(start + 1, min(start + 1 + _MAX_PHRASE, len(tokens) - 1)):
+        thing = _party(tokens, start, end)
+        if thing is None:
+            return None
+        link = tokens[end].lower()
+        if link in ("to", "from") and tokens[end + 1].lower() in _DETERMINERS:
+            other_end = end + 2
+            while other_end < len(tokens) and other_end - end - 2 < _MAX_PHRASE:
+                if _party(tokens, end + 2, other_end + 1) is None:
+                    break
+                other_end += 1
+            other = _party(tokens, end + 2, other_end)
+            return (thing, link, other) if other else None
+    return None
+
+
+def _party(tokens: list[str], start: int, end: int) -> frozenset[str] | None:
+    """The stems of ``tokens[start:end]`` when they can be a noun phrase (words, no links,
+    no function words but adjectives, no verb form but one in -ing or -s, which here is
+    a modifier or a plural: "the leasing firm", "the jets"), else None."""
+    words = tokens[start:end]
+    for word in words:
+        lower = word.lower()
+        if not word[:1].isalpha() or lower in _LINKS:
+            return None
+        if lower in STOPWORDS and not _adjective(lower):
+            return None
+        if is_verb(word) and not lower.endswith(("ing", "s")):  # "leasing firm", "jets"
+            return None
+    return frozenset(stem(w) for w in words) if words else None
+
+
+def transfer_swapped(claim: Transfer, source: Transfer) -> bool | None:
+    """True: the same thing passed the other way between the same two parties; False: the
+    same transfer stated the claim's way; None: not the same transfer (the caller compares
+    verbs)."""
+    (cg, _cv, ct, cl, co), (sg, _sv, st, sl, so) = claim, source
+    if cl != sl or not ct & st:
+        return None
+    if cg & sg and co & so:
+        return False
+    return True if cg & so and co & sg and not cg & sg and not co & so else None
 
 
 def swapped(claim: Relation, source: Relation) -> bool:

@@ -155,6 +155,23 @@ def _price_change(match: re.Match[str]) -> str:
     return forms["ing" if verb.endswith("ing") else "s" if verb.endswith("s") else ""]
 
 
+#: "took over as head coach from Maria Lind": succeeded her, the role named between
+#: (session 31; "took over from" alone is :data:`PHRASAL_VERBS`'). The role stays, after
+#: the verb: "succeeded as head coach Maria Lind" keeps both names' order.
+_TAKE_OVER_AS = re.compile(
+    r"\b(?P<verb>took|takes|taken|taking|take)\s+over\s+(?P<role>as\s+(?:[\w'-]+\s+){1,4}?)from\b",
+    re.IGNORECASE,
+)
+_SUCCEED_FORMS = {
+    "took": "succeeded", "taken": "succeeded", "takes": "succeeds",
+    "taking": "succeeding", "take": "succeed",
+}  # fmt: skip
+
+
+def _took_over_as(match: re.Match[str]) -> str:
+    return f"{_SUCCEED_FORMS[match.group('verb').lower()]} {match.group('role').rstrip()}"
+
+
 def plain_verbs(text: str) -> str:
     """``text`` with each listed phrasal verb replaced by its one-word verb (same tense),
     jobs cut read as workers dismissed, a price that became cheaper read as fallen, a
@@ -164,7 +181,7 @@ def plain_verbs(text: str) -> str:
     unchanged. Offsets are not kept: for word comparisons, never for evidence spans.
     """
     text = _MET_TARGET.sub(_target_achieved, _PRICE_CHANGE.sub(_price_change, text))
-    text = _NOT_GUILTY.sub("innocent", text)
+    text = _TAKE_OVER_AS.sub(_took_over_as, _NOT_GUILTY.sub("innocent", text))
     return _JOB_CUTS.sub(_workers_dismissed, _plain(text, PHRASAL_VERBS + IDIOMS))
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.17"
+ENGINE_VERSION = "0.4.18"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -157,7 +157,14 @@ scope ended by an adjunct clause of time or reason ("after cutting the route", "
 a change "from A to B" judged by the ratio of the values as stated, "lacks" denying its
 noun phrase only —
 prefix_negation.py, meaning_conflicts.py, scope_ends.py, alternatives.py, phrasal.py,
-event_dates.py, consistency.py, date_bounds.py, dates.py, slots.py, changes.py)."""
+event_dates.py, consistency.py, date_bounds.py, dates.py, slots.py, changes.py);
+0.4.18, session 31: a thing passed the other way between two common-noun parties ("the
+museum lent the painting to the gallery" / "the gallery lent it to the museum"), converse
+verbs with the parties exchanged read as agreement ("lent to" / "borrowed from", "sold to"
+/ "bought from"), a choice of one thing "over" or "to" another, "did little / nothing to"
+as a negation, "took over as <role> from" as "succeeded", and an ending verb that is the
+predicate's own verb ("the ferry stops at") no longer read as an ending (noun_roles.py,
+roles.py, converse_opposites.py, antonyms.py, alternatives.py, negation.py, phrasal.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -34,6 +34,8 @@ from provgraph.verification.noun_roles import (
     noun_relations,
     same_way,
     swapped,
+    transfer_relations,
+    transfer_swapped,
 )
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.routes import route_swap, transfer_swap
@@ -301,7 +303,7 @@ def role_swap(claim: str, window: str) -> RoleFinding | None:
     transfer = transfer_swap(claim, window)
     if transfer is not None:
         return RoleFinding(f"{transfer[0]} … from", transfer[1], transfer[2])
-    return None if claim_rel else _noun_role_swap(claim, window)
+    return None if claim_rel else _noun_role_swap(claim, window) or _transfer_swap(claim, window)
 
 
 def _relation_verb(word: str) -> str | None:
@@ -335,6 +337,29 @@ def _noun_role_swap(claim: str, window: str) -> RoleFinding | None:
     for c, s in pairs:
         if swapped(c, s):
             return RoleFinding(c[1], (_words(c[0]), _words(c[2])), (_words(s[0]), _words(s[2])))
+    return None
+
+
+def _transfer_swap(claim: str, window: str) -> RoleFinding | None:
+    """A thing the window passes the other way between the claim's two parties ("the museum
+    lent the painting to the gallery" / "the gallery lent the painting to the museum"),
+    with the same verb and never stated the claim's way."""
+    claimed = [t for s in split_sentences(claim) for t in transfer_relations(s.text)]
+    if not claimed:
+        return None
+    theirs = [t for s in split_sentences(window) for t in transfer_relations(s.text)]
+    pairs = [
+        (c, t, found)
+        for c in claimed
+        for t in theirs
+        if _relation_verb(c[1]) is not None and _relation_verb(c[1]) == _relation_verb(t[1])
+        if (found := transfer_swapped(c, t)) is not None
+    ]
+    if any(not found for _c, _t, found in pairs):
+        return None
+    for c, t, _found in pairs:
+        verb = f"{_relation_verb(c[1])} … {c[3]}"
+        return RoleFinding(verb, (_words(c[0]), _words(c[4])), (_words(t[0]), _words(t[4])))
     return None
 
 
