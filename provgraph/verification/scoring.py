@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from provgraph.verification.consistency import check_consistency
+from provgraph.verification.contrapositive import reread_contrapositive
 from provgraph.verification.embeddings import embedding_scores
 from provgraph.verification.focus import PairScorer, refocus_all
 from provgraph.verification.judge_stage import judge_status, record_judgments
@@ -264,6 +265,15 @@ def _run_polarity(stages: Stages, pairs: list[Pair], live: list[int], out: list[
     _reread(out, todo, reread_negated(_pair_scorer(stages), items))
 
 
+def _run_contrapositive(
+    stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]
+) -> None:
+    """Negated claims against a negated source sentence, by contraposition (contrapositive.py)."""
+    todo = [i for i in live if "nli" in out[i].scores]
+    items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
+    _reread(out, todo, reread_contrapositive(_pair_scorer(stages), items))
+
+
 def _run_value_free(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
     """Contradictions re-read with unstated values left open (valuefree.py)."""
     todo = [i for i in live if "nli" in out[i].scores and any(out[i].unstated)]
@@ -356,6 +366,7 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
         ("consistency", stages.config.consistency, _run_consistency),
         ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
         ("nli", stages.nli is not None and stages.config.nli_polarity, _run_polarity),
+        ("nli", stages.nli is not None and stages.config.nli_polarity, _run_contrapositive),
         ("nli", stages.nli is not None, _run_unknown_free),
         ("nli", stages.nli is not None, _run_size_free),
         ("nli", stages.nli is not None and stages.config.nli_value_free, _run_value_free),

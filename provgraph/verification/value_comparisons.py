@@ -15,9 +15,10 @@ with a source value, not a claim comparison with two source values. Read here:
   other value's do not share must meet that side's words and not the other side's.
 
 The comparison agrees when the values go its way (a ratio: within 10 % of the
-stated factor) and is a mismatch otherwise. Dimensions whose direction depends on
-the unit ("faster" is more km/h but fewer minutes, "older" a larger age but an
-earlier year) are not judged.
+stated factor) and is a mismatch otherwise. "Faster" / "slower" / "quicker" are judged by
+the values' kind (session 31): the higher speed, or the shorter time taken. Other
+dimensions whose direction depends on the unit ("older": a larger age but an earlier
+year) are not judged.
 """
 
 from __future__ import annotations
@@ -51,9 +52,9 @@ _DOWNWARD = frozenset(
     ]
 )
 #: Dimensions whose direction depends on the unit or is not a value's size.
-_UNJUDGED = frozenset(
-    ["fast", "slow", "quick", "early", "late", "old", "young", "efficient", "new", "recent"]
-)
+_UNJUDGED = frozenset(["early", "late", "old", "young", "efficient", "new", "recent"])
+#: Judged by the values' kind: a speed, or a time taken (the direction turns).
+_SPEED_WORDS = frozenset(["fast", "slow", "quick"])
 _RATIO_WORDS = {"twice": 2.0, "half": 0.5, "thrice": 3.0}
 _RATIO = re.compile(
     r"\b(?:(?P<word>twice|half|thrice)|(?P<n>\d+(?:\.\d+)?|two|three|four|five|ten)\s+times)\s+"
@@ -92,16 +93,45 @@ class ClaimComparison:
     #: where a ratio is written ("twice as much … as"): its number is this comparison's,
     #: not a value of its own (None for a comparative)
     span: tuple[int, int] | None = None
+    #: judged only against values of this kind (None: any one kind)
+    kind: str | None = None
+
+
+#: A side's generation as :func:`.directions.comparisons` names it ("previous" for "its
+#: predecessor", "next" for "its successor") and as :func:`_words` reads a source zone.
+_GENERATION_OF = {"new": "new", "old": "old", "previous": "old", "next": "new"}
+
+
+def _by_generation(left: frozenset[str], right: frozenset[str]) -> tuple[frozenset[str], ...]:
+    """Two versions of one thing told apart by generation only: "the new stadium … than the
+    *old one*", "the new model … than *its predecessor*". The other side names the thing
+    only by a pro-form, so its other words ("stadium") are both sides' and tell nothing
+    (a source says "the old stadium … the new one"): each side is then its generation."""
+    mine = frozenset(_GENERATION_OF[w] for w in left if w in _GENERATION_OF)
+    theirs = frozenset(_GENERATION_OF[w] for w in right if w in _GENERATION_OF)
+    one_named_by_generation = left <= _GENERATION_OF.keys() or right <= _GENERATION_OF.keys()
+    if mine and theirs and not mine & theirs and one_named_by_generation:
+        return mine, theirs
+    return left, right
 
 
 def _claim_comparisons(claim: str) -> list[ClaimComparison]:
     out: list[ClaimComparison] = []
     for c in comparisons(claim):
+        left, right = _by_generation(c.left, c.right)
+        surface = f"{c.dimension} comparison"
+        if c.dimension in _SPEED_WORDS:
+            # faster: the higher speed, or the shorter time taken (session 31)
+            faster = c.up != (c.dimension == "slow")
+            for kind, larger in (("speed", faster), ("time", not faster)):
+                low, high = (1.0, float("inf")) if larger else (0.0, 1.0)
+                out.append(ClaimComparison(left, right, low, high, surface, kind=kind))
+            continue
         if c.dimension in _UNJUDGED:
             continue
         larger = c.up != (c.dimension in _DOWNWARD)
         low, high = (1.0, float("inf")) if larger else (0.0, 1.0)
-        out.append(ClaimComparison(c.left, c.right, low, high, f"{c.dimension} comparison"))
+        out.append(ClaimComparison(left, right, low, high, surface))
     for m in _RATIO.finditer(claim):
         word, n = m.group("word"), m.group("n")
         factor = _RATIO_WORDS[word.lower()] if word else float(SMALL_NUMBERS.get(n.lower(), 0))
@@ -198,6 +228,8 @@ def judge_value_comparisons(claim: str, window: str) -> ComparisonJudgement:
     ]
     for comparison in claimed:
         for text, values in readings:
+            if comparison.kind is not None and values[0].kind != comparison.kind:
+                continue
             sides = next(
                 (
                     found

@@ -13,6 +13,7 @@ from provgraph.verification.negation import negation_conflict
 from provgraph.verification.noun_roles import transfer_relations
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.roles import role_swap
+from provgraph.verification.value_comparisons import judge_value_comparisons
 
 
 @pytest.mark.parametrize(
@@ -159,3 +160,46 @@ def test_a_gerund_after_prefer_to_is_the_other_alternative() -> None:
 )
 def test_an_ending_verb_must_be_beside_the_predicate(claim: str, source: str, denied: bool) -> None:
     assert (negation_conflict(claim, source) is not None) is denied
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "agrees"),
+    [
+        (
+            "The new stadium is larger than the old one.",
+            "The old stadium held 40,000 fans; the new one holds 32,000.",
+            False,
+        ),
+        (
+            "The old stadium holds fewer fans than the new one.",
+            "The new stadium seats 60,000, compared with 45,000 at the old one.",
+            True,
+        ),
+        (
+            "The new model is heavier than its predecessor.",
+            "At 1.2 kg, the new model weighs less than the 1.5 kg previous version.",
+            False,
+        ),
+        (
+            "The train is faster than the car.",
+            "The train takes 3 hours; the car takes 2 hours.",
+            False,
+        ),
+        (
+            "The train is slower than the car.",
+            "The train takes 3 hours; the car takes 2 hours.",
+            True,
+        ),
+        (
+            "The train is faster than the car.",
+            "The train reaches 300 km/h; the car 120 km/h.",
+            True,
+        ),
+    ],
+)
+def test_two_versions_by_generation_and_speed_by_time(
+    claim: str, source: str, agrees: bool
+) -> None:
+    judged = judge_value_comparisons(claim, source)
+    assert bool(judged.agreed) is agrees
+    assert bool(judged.mismatched) is not agrees
