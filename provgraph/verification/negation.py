@@ -349,6 +349,27 @@ def best_sentence(
     return best, share
 
 
+#: Times a denial may be limited to: years, and the names of days, months and seasons
+#: ("does not stop at the island *in winter*"). Capitalised day and month names only ("may"
+#: is a verb); "fall" is left out (a verb too).
+_TIME_NAME = re.compile(
+    r"\b(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|January|February|March|April|May|"
+    r"June|July|August|September|October|November|December|"
+    r"[Ss]pring|[Ss]ummer|[Aa]utumn|[Ww]inter)\b"
+)
+
+
+def _times(text: str) -> set[str]:
+    return set(YEAR_RE.findall(text)) | {m.group(0).lower() for m in _TIME_NAME.finditer(text)}
+
+
+def _other_times(claim_times: set[str], their_times: set[str]) -> bool:
+    """Do both sides name times and share none ("in 2020" / "in 2023", "in winter" / "in
+    summer")? A denial at one time says nothing of another (session 31 added days, months
+    and seasons to the years)."""
+    return bool(claim_times and their_times and not claim_times & their_times)
+
+
 def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     """The first predicate negated on one side and asserted on the other, if any (idioms
     read as their one-word verb: "never set foot in Japan" denies "visited Japan")."""
@@ -357,15 +378,16 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     if share < _MIN_SHARED:
         return None
     for cue, scope in negated_scopes(claim):
+        if _other_times(_times(claim), _times(sentence)):
+            break  # "does not stop there in winter" denies nothing of the summer
         if not hedged(cue) and _asserted(scope, sentence):
             return NegationFinding("claim", cue, scope, share)
     small_degree = bool(DIMINISHERS & set(content_stems(claim)))
-    claim_years = set(YEAR_RE.findall(claim))
+    claim_times = _times(claim)
     for cue, scope, clause in _negations(sentence):
         if _denied_of_its_subject(scope, claim):
             continue
-        their_years = set(YEAR_RE.findall(clause))
-        if claim_years and their_years and not claim_years & their_years:
+        if _other_times(claim_times, _times(clause)):
             continue  # "skipped its dividend in 2020" denies nothing of 2023's
         if small_degree and DEGREE_WORDS & set(content_stems(sentence)):
             continue  # "no substantial role" allows the claim's "a minor role"

@@ -163,8 +163,12 @@ museum lent the painting to the gallery" / "the gallery lent it to the museum"),
 verbs with the parties exchanged read as agreement ("lent to" / "borrowed from", "sold to"
 / "bought from"), a choice of one thing "over" or "to" another, "did little / nothing to"
 as a negation, "took over as <role> from" as "succeeded", and an ending verb that is the
-predicate's own verb ("the ferry stops at") no longer read as an ending (noun_roles.py,
-roles.py, converse_opposites.py, antonyms.py, alternatives.py, negation.py, phrasal.py)."""
+predicate's own verb ("the ferry stops at") no longer read as an ending, a negated claim
+read against a negated source sentence by contraposition ("Nobody was injured" / "no one
+was hurt"), two versions of a thing compared by generation ("larger than the old one") and
+"faster" / "slower" judged by a speed or a time taken (noun_roles.py, roles.py,
+converse_opposites.py, antonyms.py, alternatives.py, negation.py, phrasal.py,
+contrapositive.py, scoring.py, value_comparisons.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -1,7 +1,9 @@
 """Session 31's rules: a thing passed the other way between two common-noun parties ("the
 museum lent the painting to the gallery"), converse verbs that state one event from its two
 sides ("lent to" / "borrowed from"), a choice of one thing "over" or "to" another, "did
-little to" as a negation, and "took over as <role> from" as "succeeded"."""
+little to" as a negation, "took over as <role> from" as "succeeded", an ending verb that
+is the predicate's own, and comparisons judged by two source values when the sides are two
+versions of one thing ("than the old one") or the dimension is speed."""
 
 from __future__ import annotations
 
@@ -203,3 +205,30 @@ def test_two_versions_by_generation_and_speed_by_time(
     judged = judge_value_comparisons(claim, source)
     assert bool(judged.agreed) is agrees
     assert bool(judged.mismatched) is not agrees
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "denied"),
+    [
+        (
+            "The ferry stops at the island in summer.",
+            "The ferry does not stop at the island in winter, but calls there daily in summer.",
+            False,
+        ),
+        (
+            "The ferry does not stop at the island in winter.",
+            "The ferry stops there in summer.",
+            False,
+        ),
+        (
+            "The ferry stops at the island in summer.",
+            "It does not stop at the island in summer.",
+            True,
+        ),
+        ("The museum is open on Mondays.", "The museum is not open on Mondays.", True),
+    ],
+)
+def test_a_denial_at_one_time_says_nothing_of_another(
+    claim: str, source: str, denied: bool
+) -> None:
+    assert (negation_conflict(claim, source) is not None) is denied
