@@ -81,7 +81,10 @@ def preferences(sentence: str) -> list[Preference]:
             continue
         asserted = frozenset(content_stems(asserted_text)[-_SIDE_WORDS:])
         aside = frozenset(content_stems(aside_text)[:_SIDE_WORDS])
-        if asserted and aside and not asserted & aside:
+        # a head noun of both alternatives names neither ("the tram *plan* over the bus
+        # *plan*"): the alternatives are the words that tell them apart (session 31)
+        asserted, aside = asserted - aside, aside - asserted
+        if asserted and aside:
             out.append(Preference(asserted, aside, asserted_text.strip(), aside_text.strip(" .")))
     return out
 

@@ -113,7 +113,7 @@ def transfer_relations(sentence: str) -> list[Transfer]:
             if not can_be_verb(verb) or verb in STOPWORDS or verb.endswith("ing"):
                 continue
             found = _transfer_after(tokens, j + 1)
-            if found is not None and not giver & found[2]:
+            if found is not None and giver != found[2]:  # "the club" / "the rival club"
                 out.append((giver, tokens[j], *found))
                 break
     return out
@@ -159,13 +159,17 @@ def _party(tokens: list[str], start: int, end: int) -> frozenset[str] | None:
 def transfer_swapped(claim: Transfer, source: Transfer) -> bool | None:
     """True: the same thing passed the other way between the same two parties; False: the
     same transfer stated the claim's way; None: not the same transfer (the caller compares
-    verbs)."""
+    verbs). Parties may share words ("the club" / "the rival club"), so the two readings
+    are weighed: the words each party shares with its own side against the other side's."""
     (cg, _cv, ct, cl, co), (sg, _sv, st, sl, so) = claim, source
     if cl != sl or not ct & st:
         return None
-    if cg & sg and co & so:
+    same, crossed = len(cg & sg) + len(co & so), len(cg & so) + len(co & sg)
+    if same > crossed and cg & sg and co & so:
         return False
-    return True if cg & so and co & sg and not cg & sg and not co & so else None
+    if crossed > same and cg & so and co & sg:
+        return True
+    return None
 
 
 def swapped(claim: Relation, source: Relation) -> bool:

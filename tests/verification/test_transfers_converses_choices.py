@@ -232,3 +232,15 @@ def test_a_denial_at_one_time_says_nothing_of_another(
     claim: str, source: str, denied: bool
 ) -> None:
     assert (negation_conflict(claim, source) is not None) is denied
+
+
+def test_parties_that_share_a_word_are_told_apart() -> None:
+    claim = "The club borrowed the striker from the rival club."
+    assert role_swap(claim, "The rival club borrowed the striker from the club.") is not None
+    assert role_swap(claim, "The club borrowed the striker from the rival club in May.") is None
+
+
+def test_a_head_noun_of_both_alternatives_names_neither() -> None:
+    source = "Voters preferred the bus plan over the tram plan in the referendum."
+    assert alternatives_swap("Voters preferred the tram plan over the bus plan.", source)
+    assert alternatives_swap("Voters preferred the bus plan over the tram plan.", source) is None
