@@ -93,7 +93,8 @@ def reread_contrapositive(
     plans: list[tuple[str, str] | None] = []
     for claim, _source, nli, signals in items:
         usable = nli.evidence is not None and isinstance(signals.get("nli_entailment"), float)
-        plans.append(contrapositive_pair(claim, nli.evidence.text) if usable else None)
+        window = nli.evidence.text if nli.evidence is not None else ""
+        plans.append(contrapositive_pair(claim, window) if usable else None)
     jobs = [plan for plan in plans if plan is not None]
     scores = dict(zip(jobs, scorer.predict_pairs(jobs), strict=True)) if jobs else {}
     out: list[tuple[StageScore, dict[str, Any]] | None] = []
