@@ -29,6 +29,7 @@ from provgraph.verification.negation import best_sentence, hedged, negated_scope
 from provgraph.verification.polarity import Item, positive_form
 from provgraph.verification.report import StageScore
 from provgraph.verification.roles import holder_stems
+from provgraph.verification.synonyms import verb_key
 from provgraph.verification.wordsets import clauses, content_stems, stem
 
 #: The claim words the closest source sentence must hold (as :mod:`.negation` asks).
@@ -45,8 +46,9 @@ _LEADING_LINK = re.compile(r"^\s*(?:but|and|yet|so|while|although|though|however
 
 
 def _named(text: str) -> set[str]:
-    """Content stems of ``text`` without its denying words ("Nobody was injured": injured)."""
-    return set(content_stems(text)) - _DENYING
+    """Content stems of ``text`` without its denying words ("Nobody was injured": injured),
+    synonymous verbs as one (:func:`.synonyms.verb_key`: "hurt" / "injured")."""
+    return {verb_key(w) for w in content_stems(text) if w not in _DENYING}
 
 
 def _names_and_numbers(text: str) -> set[str]:
@@ -71,7 +73,7 @@ def contrapositive_pair(claim: str, window: str) -> tuple[str, str] | None:
     sentence, share = best_sentence(claim, window, words=_named)
     if share < _MIN_SHARED or not _one_plain_denial(sentence):
         return None
-    subject = {w for w in holder_stems(claim) - _DENYING if len(w) > 2}
+    subject = {verb_key(w) for w in holder_stems(claim) - _DENYING if len(w) > 2}
     if not subject <= _named(sentence):
         return None  # another subject denied the same thing: "The placebo did not …"
     denial = next((c.text for c in clauses(sentence) if negated_scopes(c.text)), sentence)

@@ -74,3 +74,11 @@ def test_a_contrapositive_the_model_does_not_entail_changes_nothing() -> None:
     pair = ("Somebody was injured in the fire.", "Someone was hurt")
     scorer = ScriptedScorer({pair: (0.3, 0.1)})
     assert reread_contrapositive(scorer, [(CLAIM, WINDOW, _nli(), _signals())]) == [None]
+
+
+def test_synonymous_verbs_count_as_shared_words() -> None:
+    # "hurt" / "injured" are one verb (synonyms.verb_key): the sentence shares half the words
+    assert contrapositive_pair(
+        "Nobody was hurt in the collision.",
+        "The two cars were badly damaged, but no one was injured.",
+    ) == ("Somebody was hurt in the collision.", "Someone was injured")
