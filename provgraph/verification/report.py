@@ -166,9 +166,10 @@ as a negation, "took over as <role> from" as "succeeded", and an ending verb tha
 predicate's own verb ("the ferry stops at") no longer read as an ending, a negated claim
 read against a negated source sentence by contraposition ("Nobody was injured" / "no one
 was hurt"), two versions of a thing compared by generation ("larger than the old one") and
-"faster" / "slower" judged by a speed or a time taken (noun_roles.py, roles.py,
-converse_opposites.py, antonyms.py, alternatives.py, negation.py, phrasal.py,
-contrapositive.py, scoring.py, value_comparisons.py)."""
+"faster" / "slower" judged by a speed or a time taken, a gallon or a ton read against
+litres or tonnes as every size it has (noun_roles.py, roles.py, converse_opposites.py,
+antonyms.py, alternatives.py, negation.py, phrasal.py, contrapositive.py, scoring.py,
+value_comparisons.py, ambiguous_units.py, slots.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

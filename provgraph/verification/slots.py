@@ -22,9 +22,10 @@ same thing and are set aside first.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from provgraph.verification.ambiguous_units import base_kind, sizes_in
 from provgraph.verification.antonym_lexicon import LEXICON
 from provgraph.verification.date_bounds import is_bound
 from provgraph.verification.measures import different_measures, same_counted_noun
@@ -150,9 +151,25 @@ def _opposed(claim_value: Mention, source_value: Mention) -> int:
     return 2 if opposite else 0
 
 
+def _in_kind(value: Mention, kind: str) -> Mention | None:
+    """``value`` as the interval of every size its unit has in ``kind`` (a gallon, a ton:
+    :mod:`.ambiguous_units`), or None."""
+    sizes = sizes_in(value.kind, kind)
+    if sizes is None:
+        return None
+    return replace(value, kind=kind, low=value.low * sizes[0], high=value.high * sizes[1])
+
+
 def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome, Mention | None]:
-    """The outcome for one claim value and the source value that decided it."""
+    """The outcome for one claim value and the source value that decided it. A gallon or a
+    ton is read against the dimension's base unit as every size it has
+    (:mod:`.ambiguous_units`)."""
+    source_values = [_in_kind(v, claim_value.kind) or v for v in source_values]
     same_kind = [v for v in source_values if v.kind == claim_value.kind]
+    base = base_kind(claim_value.kind)
+    if not same_kind and base and any(v.kind == base for v in source_values):
+        claim_value = _in_kind(claim_value, base) or claim_value  # "50 gallons" vs litres
+        same_kind = [v for v in source_values if v.kind == claim_value.kind]
     if not same_kind:
         return Outcome.NO_SIGNAL, None
     same_kind = comparable(claim_value, same_kind)
