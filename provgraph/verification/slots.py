@@ -168,8 +168,14 @@ def compare(claim_value: Mention, source_values: list[Mention]) -> tuple[Outcome
     same_kind = [v for v in source_values if v.kind == claim_value.kind]
     base = base_kind(claim_value.kind)
     if not same_kind and base and any(v.kind == base for v in source_values):
-        claim_value = _in_kind(claim_value, base) or claim_value  # "50 gallons" vs litres
-        same_kind = [v for v in source_values if v.kind == claim_value.kind]
+        # "662 tons" against tonnes: an interval this wide meets any open bound ("over 300
+        # metric tons when submerged"), so only the source's stated values are read
+        claim_value = _in_kind(claim_value, base) or claim_value
+        same_kind = [
+            v
+            for v in source_values
+            if v.kind == claim_value.kind and v.low > 0 and math.isfinite(v.high)
+        ]
     if not same_kind:
         return Outcome.NO_SIGNAL, None
     same_kind = comparable(claim_value, same_kind)

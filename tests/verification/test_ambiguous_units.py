@@ -26,3 +26,13 @@ def test_country_dependent_units_are_read_as_every_size(
     result = check_consistency(claim, source, source)
     assert bool(result.anchored_mismatches) is mismatch
     assert bool(result.agreements) is agrees
+
+
+def test_a_claim_read_as_every_size_meets_no_open_bound() -> None:
+    source = (
+        "She displaced nearly 265 metric tons when surfaced and over 300 metric tons when "
+        "submerged."
+    )
+    claim = "The submarine had a displacement of 662 tons when surfaced."
+    result = check_consistency(claim, source, source)
+    assert result.anchored_mismatches and not result.agreements
