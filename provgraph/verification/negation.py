@@ -41,7 +41,14 @@ from provgraph.verification.phrasal import plain_idioms
 from provgraph.verification.scope_ends import scope_text
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.synonyms import verb_key
-from provgraph.verification.wordsets import ENDING_VERBS, YEAR_RE, clauses, content_stems, stem
+from provgraph.verification.wordsets import (
+    CALENDAR_NAMES,
+    ENDING_VERBS,
+    YEAR_RE,
+    clauses,
+    content_stems,
+    stem,
+)
 
 _NOT_NEGATION = re.compile(
     r"\b(?:not only|not just|not least|not merely|no doubt|without (?:a )?doubt|nothing but|"
@@ -353,9 +360,9 @@ def best_sentence(
 #: ("does not stop at the island *in winter*"). Capitalised day and month names only ("may"
 #: is a verb); "fall" is left out (a verb too).
 _TIME_NAME = re.compile(
-    r"\b(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|January|February|March|April|May|"
-    r"June|July|August|September|October|November|December|"
-    r"[Ss]pring|[Ss]ummer|[Aa]utumn|[Ww]inter)\b"
+    r"\b(?:(?:"
+    + "|".join(sorted(name.capitalize() for name in CALENDAR_NAMES))
+    + r")s?|[Ss]pring|[Ss]ummer|[Aa]utumn|[Ww]inter)\b"
 )
 
 
@@ -377,13 +384,13 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return None
-    for cue, scope in negated_scopes(claim):
-        if _other_times(_times(claim), _times(sentence)):
-            break  # "does not stop there in winter" denies nothing of the summer
+    claim_times = _times(claim)
+    # "does not stop there in winter" denies nothing of the summer
+    claim_denials = [] if _other_times(claim_times, _times(sentence)) else negated_scopes(claim)
+    for cue, scope in claim_denials:
         if not hedged(cue) and _asserted(scope, sentence):
             return NegationFinding("claim", cue, scope, share)
     small_degree = bool(DIMINISHERS & set(content_stems(claim)))
-    claim_times = _times(claim)
     for cue, scope, clause in _negations(sentence):
         if _denied_of_its_subject(scope, claim):
             continue

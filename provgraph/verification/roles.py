@@ -348,19 +348,19 @@ def _transfer_swap(claim: str, window: str) -> RoleFinding | None:
     if not claimed:
         return None
     theirs = [t for s in split_sentences(window) for t in transfer_relations(s.text)]
-    pairs = [
-        (c, t, found)
+    readings = [
+        (verb, c, t, found)
         for c in claimed
+        if (verb := _relation_verb(c[1])) is not None
         for t in theirs
-        if _relation_verb(c[1]) is not None and _relation_verb(c[1]) == _relation_verb(t[1])
-        if (found := transfer_swapped(c, t)) is not None
+        if _relation_verb(t[1]) == verb and (found := transfer_swapped(c, t)) is not None
     ]
-    if any(not found for _c, _t, found in pairs):
-        return None
-    for c, t, _found in pairs:
-        verb = f"{_relation_verb(c[1])} … {c[3]}"
-        return RoleFinding(verb, (_words(c[0]), _words(c[4])), (_words(t[0]), _words(t[4])))
-    return None
+    if not readings or not all(found for *_, found in readings):
+        return None  # none, or stated the claim's way somewhere
+    verb, c, t, _found = readings[0]
+    return RoleFinding(
+        f"{verb} … {c[3]}", (_words(c[0]), _words(c[4])), (_words(t[0]), _words(t[4]))
+    )
 
 
 def _words(stems: frozenset[str]) -> str:

@@ -27,7 +27,7 @@ from provgraph.verification.focus import PairScorer, refocus_all
 from provgraph.verification.judge_stage import judge_status, record_judgments
 from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
 from provgraph.verification.nli_refine import AgreementScorer, refine_matches
-from provgraph.verification.polarity import reread_negated
+from provgraph.verification.polarity import Item, reread_negated
 from provgraph.verification.predicate import off_predicate
 from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.signals import Signals
@@ -258,20 +258,22 @@ def _run_focus(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
     _reread(out, todo, refocus_all(_pair_scorer(stages), items, stages.config.nli_decisive))
 
 
-def _run_polarity(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
-    """Negated claims read again in their positive form (polarity.py); updates the NLI signals."""
-    todo = [i for i in live if "nli" in out[i].scores]
-    items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
-    _reread(out, todo, reread_negated(_pair_scorer(stages), items))
+#: A re-reading pass over ``(claim, source text, nli score, signals)`` items.
+Rereader = Callable[[PairScorer, list[Item]], list[tuple[StageScore, dict[str, Any]] | None]]
 
 
-def _run_contrapositive(
-    stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]
-) -> None:
-    """Negated claims against a negated source sentence, by contraposition (contrapositive.py)."""
-    todo = [i for i in live if "nli" in out[i].scores]
-    items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
-    _reread(out, todo, reread_contrapositive(_pair_scorer(stages), items))
+def _rereading(reread: Rereader) -> StageRunner:
+    """The runner of a pass that re-reads every pair NLI scored and replaces its signals:
+    the polarity reading (polarity.py), the contrapositive (contrapositive.py), windows
+    without unknown clauses (unknown_free.py) or without unstated change sizes
+    (size_free.py)."""
+
+    def run(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
+        todo = [i for i in live if "nli" in out[i].scores]
+        items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
+        _reread(out, todo, reread(_pair_scorer(stages), items))
+
+    return run
 
 
 def _run_value_free(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
@@ -282,22 +284,6 @@ def _run_value_free(stages: Stages, pairs: list[Pair], live: list[int], out: lis
         for i in todo
     ]
     _reread(out, todo, reread_without_values(_pair_scorer(stages), items))
-
-
-def _run_unknown_free(
-    stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]
-) -> None:
-    """Windows re-read without clauses that say something else is unknown (unknown_free.py)."""
-    todo = [i for i in live if "nli" in out[i].scores]
-    items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
-    _reread(out, todo, reread_without_unknowns(_pair_scorer(stages), items))
-
-
-def _run_size_free(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
-    """Windows re-read without the sizes of changes the claim does not state (size_free.py)."""
-    todo = [i for i in live if "nli" in out[i].scores]
-    items = [(pairs[i][0], pairs[i][1].text, out[i].scores["nli"], out[i].sig) for i in todo]
-    _reread(out, todo, reread_without_sizes(_pair_scorer(stages), items))
 
 
 def _run_predicate_check(
@@ -361,14 +347,15 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
             run(stages, pairs, live, out)
             stages.add_time(name, time.perf_counter() - t0)
     _pick_evidence(live, out)
+    polarity = stages.config.nli_polarity
     late: list[tuple[str, bool, StageRunner]] = [
         ("llm_judge", use_judge and stages.judge is not None, _run_judge),
         ("consistency", stages.config.consistency, _run_consistency),
         ("nli", stages.nli is not None and stages.config.nli_focus, _run_focus),
-        ("nli", stages.nli is not None and stages.config.nli_polarity, _run_polarity),
-        ("nli", stages.nli is not None and stages.config.nli_polarity, _run_contrapositive),
-        ("nli", stages.nli is not None, _run_unknown_free),
-        ("nli", stages.nli is not None, _run_size_free),
+        ("nli", stages.nli is not None and polarity, _rereading(reread_negated)),
+        ("nli", stages.nli is not None and polarity, _rereading(reread_contrapositive)),
+        ("nli", stages.nli is not None, _rereading(reread_without_unknowns)),
+        ("nli", stages.nli is not None, _rereading(reread_without_sizes)),
         ("nli", stages.nli is not None and stages.config.nli_value_free, _run_value_free),
         ("nli", stages.nli is not None, _run_predicate_check),
     ]

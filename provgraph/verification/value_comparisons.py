@@ -115,6 +115,11 @@ def _by_generation(left: frozenset[str], right: frozenset[str]) -> tuple[frozens
     return left, right
 
 
+def _ratio_band(larger: bool) -> tuple[float, float]:
+    """The left / right value ratio a comparison allows: above 1 when the left is larger."""
+    return (1.0, float("inf")) if larger else (0.0, 1.0)
+
+
 def _claim_comparisons(claim: str) -> list[ClaimComparison]:
     out: list[ClaimComparison] = []
     for c in comparisons(claim):
@@ -124,14 +129,12 @@ def _claim_comparisons(claim: str) -> list[ClaimComparison]:
             # faster: the higher speed, or the shorter time taken (session 31)
             faster = c.up != (c.dimension == "slow")
             for kind, larger in (("speed", faster), ("time", not faster)):
-                low, high = (1.0, float("inf")) if larger else (0.0, 1.0)
-                out.append(ClaimComparison(left, right, low, high, surface, kind=kind))
+                out.append(ClaimComparison(left, right, *_ratio_band(larger), surface, kind=kind))
             continue
         if c.dimension in _UNJUDGED:
             continue
         larger = c.up != (c.dimension in _DOWNWARD)
-        low, high = (1.0, float("inf")) if larger else (0.0, 1.0)
-        out.append(ClaimComparison(left, right, low, high, surface))
+        out.append(ClaimComparison(left, right, *_ratio_band(larger), surface))
     for m in _RATIO.finditer(claim):
         word, n = m.group("word"), m.group("n")
         factor = _RATIO_WORDS[word.lower()] if word else float(SMALL_NUMBERS.get(n.lower(), 0))
