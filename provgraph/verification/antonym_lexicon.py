@@ -23,6 +23,15 @@ from provgraph.verification.wordsets import STOPWORDS, stem
 #: "unemployment improved" and "unemployment fell" say the same.
 _UP = "rise increase grow climb jump surge soar expand"
 _DOWN = "fall decrease decline drop shrink slump plunge sink tumble"
+#: The same for verbs that move something else (session 32): "smoking *increases* the risk"
+#: opposes "smoking *lowers* the risk", which the model read as entailment (0.92).
+_RAISE = "raise increase boost elevate heighten"
+_LOWER = "lower reduce decrease cut lessen diminish"
+
+
+#: The direction verbs by crude stem: a change, which compares with the state before it, so
+#: it opposes a comparative ("an *increased* risk" / "a *lower* risk", session 32).
+DIRECTION_STEMS = frozenset(stem(w) for w in f"{_UP} {_DOWN} {_RAISE} {_LOWER}".split())
 
 
 WORDNET_PAIRS = Path(__file__).with_name("antonyms_wordnet.txt")
@@ -32,7 +41,12 @@ HAND_PAIRS = Path(__file__).with_name("antonyms_hand.txt")
 
 def _hand_pairs() -> list[list[str]]:
     listed = read_pairs(HAND_PAIRS)
-    return listed + [[up, down] for up in _UP.split() for down in _DOWN.split()]
+    return listed + [
+        [up, down]
+        for ups, downs in ((_UP, _DOWN), (_RAISE, _LOWER))
+        for up in ups.split()
+        for down in downs.split()
+    ]
 
 
 def read_pairs(path: Path) -> list[list[str]]:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from provgraph.verification.antonym_lexicon import (
+    DIRECTION_STEMS,
     LEXICON,
     WORDNET_LEXICON,
     Lexicon,
@@ -36,6 +37,7 @@ from provgraph.verification.dates import extract_dates, in_year
 
 __all__ = ["AntonymFinding", "antonym_conflict", "are_opposites"]
 from provgraph.verification.degrees import plain_superlatives
+from provgraph.verification.modified_heads import modify_other_things
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
@@ -169,7 +171,12 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                         return _NOT_A_CONFLICT  # "A lent it to B" / "B borrowed it from A"
                     if _lessened(claim, word, lexicon) or _lessened(sentence, opposite, lexicon):
                         return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
-                    if _compared(claim, word, lexicon) != _compared(sentence, opposite, lexicon):
+                    direction = bool({stem_of(word), stem_of(opposite)} & DIRECTION_STEMS)
+                    key = stem if lexicon is LEXICON else american
+                    if direction and modify_other_things(claim, word, sentence, opposite, key):
+                        return _NOT_A_CONFLICT  # "increased efficiency" / "lower heart rate"
+                    compared = _compared(claim, word, lexicon)
+                    if compared != _compared(sentence, opposite, lexicon) and not direction:
                         return _NOT_A_CONFLICT  # "higher than in July" is not "not low"
                     if _of_other_years(claim, sentence, opposite):
                         return _NOT_A_CONFLICT  # "lost members in 2019 but … in 2021"

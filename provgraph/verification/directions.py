@@ -58,6 +58,11 @@ class Comparison:
     dimension: str
     up: bool
     right: frozenset[str]
+    #: the words after the comparative ("likely *to develop lung cancer* than"); with
+    #: no "than" (``implicit``), the rest of the clause
+    rest: frozenset[str] = frozenset()
+    #: "Smokers are less likely to develop lung cancer.": compared with what, unsaid
+    implicit: bool = False
 
 
 @dataclass(frozen=True)
@@ -164,6 +169,7 @@ def comparisons(text: str) -> list[Comparison]:
             tokens = _TOKEN.findall(clause.text)
             lowered = [t.lower() for t in tokens]
             if "than" not in lowered:
+                out.extend(_implicit(tokens, negated))
                 continue
             than = lowered.index("than")
             found = _dimension(tokens, than)
@@ -175,9 +181,28 @@ def comparisons(text: str) -> list[Comparison]:
                 continue  # "more than 80", "not cheaper than"
             left, right = _side(tokens[:k]), _side(tokens[than + 1 :])
             shared = left & right  # "the new bridge … than the old bridge": "bridge" tells none
+            rest = _side(tokens[k + 2 : than])
             if left - shared and right - shared:
-                out.append(Comparison(left - shared, dimension, up, right - shared))
+                out.append(Comparison(left - shared, dimension, up, right - shared, rest))
     return out
+
+
+def _implicit(tokens: list[str], negated: set[str]) -> list[Comparison]:
+    """ "more / less / fewer <word>" of a clause with no "than" (session 32): "Smokers are
+    *less likely* to develop lung cancer." against "… far *more likely* to develop lung
+    cancer than non-smokers" (read as entailment, 0.60). Not "more and more", not a
+    negated one, not before a number."""
+    for k, token in enumerate(tokens[:-1]):
+        word, following = token.lower(), tokens[k + 1]
+        if word not in _MORE or following.lower() in STOPWORDS or not following[:1].isalpha():
+            continue
+        if negated & {stem(word), stem(following)}:
+            return []
+        left, rest = _side(tokens[:k]), _side(tokens[k + 2 :])
+        if left:
+            dimension = _adjective(following.lower())
+            return [Comparison(left, dimension, _MORE[word], frozenset(), rest, implicit=True)]
+    return []
 
 
 def _same_way(a: Comparison, b: Comparison) -> bool | None:
@@ -203,6 +228,8 @@ def _conflict(claimed: Comparison, stated: Comparison) -> bool | None:
     same_way = _same_way(claimed, stated)
     if same_way is None:
         return None
+    if claimed.implicit or stated.implicit:
+        return _implicit_conflict(claimed, stated, same_way)
     straight = (_share(claimed.left, stated.left), _share(claimed.right, stated.right))
     # exchanged, the words both left sides share are context ("in the study lived"), not sides
     exchanged = (
@@ -214,6 +241,16 @@ def _conflict(claimed: Comparison, stated: Comparison) -> bool | None:
     if sum(exchanged) > sum(straight) and min(exchanged) >= _MIN_SIDE_SHARE:
         return same_way  # sides exchanged: the same way is the opposite claim
     return None
+
+
+def _implicit_conflict(claimed: Comparison, stated: Comparison, same_way: bool) -> bool | None:
+    """One side unsaid: the same subject (half of the claim's words before the comparative,
+    none of them the source's other side) and the same rest ("to develop lung cancer")."""
+    if _share(claimed.left, stated.left) < _MIN_SIDE_SHARE or claimed.left & stated.right:
+        return None
+    if claimed.rest and _share(claimed.rest, stated.rest) < _MIN_SIDE_SHARE:
+        return None
+    return not same_way
 
 
 def direction_conflict(claim: str, window: str) -> DirectionFinding | None:

@@ -38,11 +38,14 @@ class OrderConflict:
 
 #: A clause dated by the one before it: "two months later", "a year earlier", "later that
 #: year" (session 28: "The CEO resigned in January; two months later the company announced
-#: the merger" gives the announcement no date of its own).
+#: the merger" gives the announcement no date of its own); "the following year", "the
+#: previous month" (session 32).
 _RELATIVE_TO_PREVIOUS = re.compile(
     r"\b(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|several|a few|\d+)\s+"
     r"(?:days?|weeks?|months?|years?|decades?)\s+(?P<dir>later|earlier)"
-    r"|(?P<that>later)\s+that\s+(?:day|week|month|year))\b",
+    r"|(?P<that>later)\s+that\s+(?:day|week|month|year)"
+    r"|the\s+(?:(?P<next>following|next|subsequent)|previous|preceding)\s+"
+    r"(?:day|week|month|year|season|spring|summer|autumn|winter))\b",
     re.IGNORECASE,
 )
 _ANY_LATER = 36_600.0  # days: an open end that stays finite for the interval tests
@@ -61,7 +64,8 @@ def _dated_clauses(window: str) -> list[list[tuple[frozenset[str], Mention]]]:
                 dated.append((words, dates[0]))
             elif dated and (rel := _RELATIVE_TO_PREVIOUS.search(clause.text)):
                 prev = dated[-1][1]
-                later = (rel.group("dir") or rel.group("that")).lower() == "later"
+                said = (rel.group("dir") or rel.group("that") or "").lower()
+                later = said == "later" or rel.group("next") is not None
                 low, high = (
                     (prev.high + 1, prev.high + _ANY_LATER)
                     if later

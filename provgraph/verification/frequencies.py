@@ -9,6 +9,7 @@ compared like any value (:mod:`.slots`: same subject, interval overlap).
 Forms read:
 
 * "once / twice / N times a|per|each|every <period>", "once every N <periods>";
+* "twice / N times" before an adverb of a period ("twice daily", "three times weekly");
 * "every|each <period>", "every N <periods>", "every other <period>";
 * adverbs after a verb ("meets monthly", "published weekly"): always;
 * the same words as adjectives ("quarterly meetings", "an annual festival") only
@@ -90,6 +91,13 @@ _EVENT_NOUNS = (
     r"magazines?|journals?|newspapers?|bulletins?|podcasts?|shows?|broadcasts?|episodes?|"
     r"installments?|instalments?|rounds?|cycles?|rotations?|deliveries|collections?"
 )
+#: A count of an adverb's period: "twice daily", "three times weekly" (session 32: "0.5 g
+#: twice daily" read as once a day contradicted "500 mg twice a day").
+_TIMES_ADVERB = re.compile(
+    rf"\b(?:(?P<word>once|twice|thrice)|(?P<n>{_NUMBER})\s+times)\s+"
+    r"(?P<adverb>hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|annually|yearly)\b",
+    re.IGNORECASE,
+)
 _WORDS = re.compile(
     r"\b(?P<word>" + "|".join(sorted(map(re.escape, _ADJECTIVES), key=len, reverse=True)) + r")\b"
     rf"(?P<event>\s+(?:{_EVENT_NOUNS})\b)?",
@@ -137,6 +145,11 @@ def _number(text: str | None) -> float:
     return float(text) if text.isdigit() else SMALL_NUMBERS[text.lower()]
 
 
+def _times(m: re.Match[str]) -> float:
+    """How many times of a "once / twice / N times" match."""
+    return _COUNTS[m.group("word").lower()] if m.group("word") else _number(m.group("n"))
+
+
 def _spans(text: str) -> list[tuple[int, int, float, str]]:
     """``(start, end, events per year, surface)`` of every frequency form, no overlaps."""
     found: list[tuple[int, int, float, str]] = []
@@ -146,8 +159,9 @@ def _spans(text: str) -> list[tuple[int, int, float, str]]:
             found.append((start, end, rate, text[start:end]))
 
     for m in _TIMES_PER.finditer(text):
-        count = _COUNTS[m.group("word").lower()] if m.group("word") else _number(m.group("n"))
-        add(m.start(), m.end(), count * _PERIODS[m.group("period").lower()])
+        add(m.start(), m.end(), _times(m) * _PERIODS[m.group("period").lower()])
+    for m in _TIMES_ADVERB.finditer(text):
+        add(m.start(), m.end(), _times(m) * _ADVERBS[m.group("adverb").lower()])
     for m in _ONCE_EVERY.finditer(text):
         per = _PERIODS[m.group("period").lower()]
         count = _COUNTS[m.group("word").lower()] if m.group("word") else 1.0

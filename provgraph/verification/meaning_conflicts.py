@@ -16,7 +16,8 @@ tally (:mod:`.votes`), a superlative at another rank (:mod:`.superlative_ranks`)
 events in the order the claim denies (:mod:`.event_order`), an "all" the source limits
 (:mod:`.universals`), a one-holder office the source gives another person
 (:mod:`.role_holders`), a one-place relation the source gives another place
-(:mod:`.home_places`), a decision the source says is still pending (:mod:`.pending`).
+(:mod:`.home_places`), a decision the source says is still pending (:mod:`.pending`),
+a claim of proof the source says is not proven (:mod:`.certainty`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
 (``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
@@ -34,6 +35,7 @@ from provgraph.verification.agents import agent_conflict
 from provgraph.verification.alternatives import alternatives_swap
 from provgraph.verification.antonyms import antonym_conflict
 from provgraph.verification.cancelled_events import cancelled_event
+from provgraph.verification.certainty import certainty_conflict
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.directions import direction_conflict
@@ -98,6 +100,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     holder = role_holder_conflict(claim, window)
     place = place_conflict(claim, window)
     kin = possessive_swap(claim, window)
+    unproven = certainty_conflict(claim, window)
     # every rule's finding and how the report names it: one table, so a rule that fires
     # always both sets the signal and explains itself
     described: list[tuple[str, object, Callable[[Any], str]]] = [
@@ -138,6 +141,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         ),
         ("ended_state", ended, lambda f: f"claim: {f.state} / source: {f.event}"),
         ("pending", pending, lambda f: f"claim: {f.decision} / source: {f.pending}"),
+        ("unproven", unproven, lambda f: f"claim: {f.claim} / source: {f.source}"),
         ("comparison_direction", direction, lambda f: f"claim: {f.claim} / source: {f.source}"),
         ("trend", trend, lambda f: f"claim: {f.claim} / source: {f.source}"),
         (
@@ -155,6 +159,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         direction.share if direction is not None else None,
         vote.share if vote is not None else None,
         agent.share if agent is not None else None,
+        unproven.share if unproven is not None else None,
     )
     return MeaningConflict(
         found=bool(details),

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from provgraph.verification.ages import AGE_KIND, age_interval, extract_decade_ages
 from provgraph.verification.bounds import bounded
 from provgraph.verification.frequencies import extract_frequencies
+from provgraph.verification.multipliers import extract_multipliers
 from provgraph.verification.proportions import derived_shares, extract_proportions
 from provgraph.verification.quantulum_reader import Raw, read_piece
 from provgraph.verification.ranks import extract_ranks
@@ -322,7 +323,14 @@ def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> 
     """
     taken = list(exclude or [])
     out: list[Mention] = []
-    for reader in (extract_frequencies, extract_ranks, extract_proportions, extract_decade_ages):
+    readers = (
+        extract_frequencies,
+        extract_multipliers,
+        extract_ranks,
+        extract_proportions,
+        extract_decade_ages,
+    )
+    for reader in readers:
         read = [m for m in reader(text) if not any(s < m.end and m.start < e for s, e in taken)]
         out += read
         taken += [(m.start, m.end) for m in read]

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.18"
+ENGINE_VERSION = "0.4.19"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -169,7 +169,17 @@ was hurt"), two versions of a thing compared by generation ("larger than the old
 "faster" / "slower" judged by a speed or a time taken, a gallon or a ton read against
 litres or tonnes as every size it has (noun_roles.py, roles.py, converse_opposites.py,
 antonyms.py, alternatives.py, negation.py, phrasal.py, contrapositive.py, scoring.py,
-value_comparisons.py, ambiguous_units.py, slots.py)."""
+value_comparisons.py, ambiguous_units.py, slots.py);
+0.4.19, session 32: a claim of proof against a source saying the matter is not established
+("has been proven to prevent" / "a causal effect has not been established"), factors read
+as values ("threefold", "twice as likely"), "twice daily" as two a day, a comparison with
+no "than" against its opposite ("less likely" / "far more likely … than"), verbs that move
+something else as opposites ("raises" / "lowers", "an increased risk" / "a lower risk"),
+"the following year" dating the later event, a ban ending a sale and lifting it ending the
+ban, a city's capital as a one-holder office, and a value mismatch alone no longer making
+an unrelated source related (certainty.py, multipliers.py, frequencies.py, directions.py,
+antonym_lexicon.py, antonyms.py, event_order.py, state_endings.py, role_holders.py,
+verdicts.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -67,7 +67,13 @@ _OFFICES: dict[str, str] = {
     "editor-in-chief": "editor-in-chief",
     "vice-chancellor": "vice-chancellor",
     "headteacher": "headteacher",
+    # a country's or a region's seat of government: one city at a time (session 32; a
+    # qualified one, "the administrative capital", is not read: the word before differs)
+    "capital": "capital",
+    "capital city": "capital",
 }
+#: The one office a city holds: read only with a copula and in lower case (session 32).
+_CITY_OFFICE = "capital"
 _OFFICE = re.compile(
     r"\b(?P<office>"
     + "|".join(re.escape(o) for o in sorted(_OFFICES, key=len, reverse=True))
@@ -164,6 +170,8 @@ def holdings(text: str) -> list[Holding]:
         # bounded stretch keeps a long window linear
         before, after = text[max(0, m.start() - _REACH) : m.start()], text[m.end() :][:_REACH]
         office = _OFFICES[m.group("office").lower()]
+        if office == _CITY_OFFICE and m.group("office")[0].isupper():
+            continue  # "Glynn Capital, Scott Cook": a firm's name
         former = _FORMER.search(before)
         if former is not None:
             out.extend(_former_holders(office, before[: former.start()], after))
@@ -187,6 +195,8 @@ def holdings(text: str) -> list[Holding]:
         for found in (left, right):
             if found is None or found.group("name").split()[0].lower() in _NOT_NAMES:
                 continue
+            if office == _CITY_OFFICE and not found.group("copula"):
+                continue  # a capital is stated, never a title: "the capital, Rome" is a list
             copula = (found.group("copula") or "").lower()
             out.append(Holding(office, found.group("name"), body, copula in _PAST.split("|")))
     return out

@@ -143,6 +143,43 @@ STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "combined into",
         ),
     ),
+    # a product still on the market or allowed: a ban or a recall ends it (session 32);
+    # "still" is required, as a place may allow what another bans
+    "on sale": (
+        (
+            "still sold",
+            "still on sale",
+            "still on the market",
+            "still marketed",
+            "still legal",
+            "still permitted",
+            "still allowed",
+        ),
+        (
+            "banned",
+            "prohibited",
+            "outlawed",
+            "made illegal",
+            "withdrawn from",
+            "pulled from",
+            "recalled",
+        ),
+    ),
+    # a ban still in place: lifting it ends it (session 32)
+    "banned": (
+        ("still banned", "still prohibited", "still illegal", "remains banned", "remains illegal"),
+        (
+            "lifted its ban",
+            "lifted the ban",
+            "ban was lifted",
+            "ended its ban",
+            "ended the ban",
+            "overturned the ban",
+            "legalised",
+            "legalized",
+            "unbanned",
+        ),
+    ),
     # a product, feature or service offered (session 16: software and service documents)
     "available": (
         ("supported", "available", "in service", "offered", "maintained"),

@@ -34,7 +34,11 @@ change's ratio of round numbers) and ``data/hard_cases_s31.jsonl`` (session 31, 
 written after the session's rules: a thing passed the other way between two parties,
 converse verbs, a choice "over" another, "did nothing to", "took over as … from", a verb
 that is the predicate's own and no ending, the contrapositive reading, comparisons of two
-versions by generation and of speed by time taken), each
+versions by generation and of speed by time taken) and ``data/hard_cases_s32.jsonl``
+(session 32, 16 more, written after the session's rules: a claim of proof against "not
+established", verbs that move something else as opposites, a comparison with no "than",
+factors, "twice daily", "the following year", a ban ending a sale, an unrelated count,
+"safe" / "harmful"), each
 written before the code changes it measures (s17 and s18: after), balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with
@@ -250,10 +254,11 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s29.jsonl",
         "hard_cases_s30.jsonl",
         "hard_cases_s31.jsonl",
+        "hard_cases_s32.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
     assert sizes == [
-        52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 92, 62,
+        52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 16, 92, 62,
     ]  # fmt: skip
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
