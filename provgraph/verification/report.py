@@ -176,10 +176,10 @@ as values ("threefold", "twice as likely"), "twice daily" as two a day, a compar
 no "than" against its opposite ("less likely" / "far more likely … than"), verbs that move
 something else as opposites ("raises" / "lowers", "an increased risk" / "a lower risk"),
 "the following year" dating the later event, a ban ending a sale and lifting it ending the
-ban, a city's capital as a one-holder office, and a value mismatch alone no longer making
-an unrelated source related (certainty.py, multipliers.py, frequencies.py, directions.py,
-antonym_lexicon.py, antonyms.py, event_order.py, state_endings.py, role_holders.py,
-verdicts.py)."""
+ban, a city's capital as a one-holder office, and two counts of people with nothing else in
+common no longer one fact (certainty.py, multipliers.py, frequencies.py, directions.py,
+antonym_lexicon.py, antonyms.py, modified_heads.py, event_order.py, state_endings.py,
+role_holders.py, slots.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -34,8 +34,7 @@ but is never a contradiction.
 
 Policy, in order: no source text or no scoring stage → ``unverifiable``;
 a source *unrelated* to the claim (:func:`relatedness` < :data:`RELATED_FLOOR`
-and no conflict of meaning; a value mismatch alone does not make a source related,
-session 32) → ``unsupported``, whatever the scores (session 5:
+and no explicit conflict) → ``unsupported``, whatever the scores (session 5:
 NLI entails or contradicts some unrelated pairs, and a source that is not
 about the claim can neither support nor refute it);
 ``contradiction ≥ contradicted``, ``support < supported`` and the source is
@@ -316,15 +315,8 @@ def decide(
     t = thresholds
     related = relatedness(signals) if signals is not None else None
     conflict = signals is not None and explicit_conflict(signals)
-    # a conflict of meaning is itself evidence of relatedness ("Exports rose" / "Exports
-    # fell sharply … as demand weakened": the changed word is what lowers the overlap);
-    # a value alone is not: two counts of people share their noun and nothing else
-    # ("The concert drew 5,000 fans." / "The company employs 4,000 people", session 32)
-    on_topic = (
-        related is None
-        or related >= RELATED_FLOOR
-        or (signals is not None and signals.consistency_negation)
-    )
+    # an explicit conflict is itself evidence of relatedness: the same fact, other value
+    on_topic = related is None or related >= RELATED_FLOOR or conflict
     if not on_topic:
         # neither claim words nor meaning in the source: not evidence either way,
         # whatever NLI reads into the pair (it entails or contradicts unrelated pairs)

@@ -100,8 +100,8 @@ def test_a_comparison_is_judged_on_a_changes_two_values(claim: str, mismatched: 
         ),
         (
             "The river's water level was unusually low in August.",
-            "In August the river rose to its highest level in a decade.",
-            ("low", "high"),  # the superlative read as its adjective
+            "In August the river reached its highest level in a decade.",
+            ("low", "high"),  # the superlative read as its adjective ("rose" is a pair too)
         ),
     ],
 )

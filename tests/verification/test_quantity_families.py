@@ -345,7 +345,9 @@ def test_a_capital_scale_letter_glued_to_a_number_is_a_scale() -> None:
 def test_once_and_twice_at_a_phrase_end_count_times() -> None:
     (once,) = extract_quantities("Argentina has won the World Cup once.")
     assert once.kind == "count" and once.low <= 1 <= once.high
-    assert extract_quantities("The new hall is twice as large.") == []
+    # "twice as large" is a factor (multipliers.py, session 32), never a count
+    (factor,) = extract_quantities("The new hall is twice as large.")
+    assert factor.kind == "multiple" and factor.low <= 2 <= factor.high
     assert extract_quantities("Once the tallest tower, it was demolished.") == []
     claim = "Argentina has won the FIFA World Cup once."
     source = "The Argentina team has won three FIFA World Cups, in 1978, 1986 and 2022."
