@@ -172,7 +172,7 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                     if _lessened(claim, word, lexicon) or _lessened(sentence, opposite, lexicon):
                         return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
                     direction = bool({stem_of(word), stem_of(opposite)} & DIRECTION_STEMS)
-                    key = stem if lexicon is LEXICON else american
+                    key = _key_of(lexicon)
                     if direction and modify_other_things(claim, word, sentence, opposite, key):
                         return _NOT_A_CONFLICT  # "increased efficiency" / "lower heart rate"
                     compared = _compared(claim, word, lexicon)
@@ -279,8 +279,14 @@ _LESS = re.compile(r"\b(?:less|least)\s+([a-z]+)")
 _MORE = re.compile(r"\bmore\s+([a-z]+)")
 
 
+def _key_of(lexicon: Lexicon) -> Callable[[str], str]:
+    """How a text's word is keyed in ``lexicon``: the hand list by crude stem, WordNet's by
+    its American spelling."""
+    return stem if lexicon is LEXICON else american
+
+
 def _after(pattern: re.Pattern[str], text: str, word: str, lexicon: Lexicon) -> bool:
-    key = stem if lexicon is LEXICON else american
+    key = _key_of(lexicon)
     return any(key(m.group(1)) == word for m in pattern.finditer(text.lower()))
 
 

@@ -37,18 +37,12 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from provgraph.verification.denial_times import other_times, times_named
 from provgraph.verification.phrasal import plain_idioms
 from provgraph.verification.scope_ends import scope_text
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.synonyms import verb_key
-from provgraph.verification.wordsets import (
-    CALENDAR_NAMES,
-    ENDING_VERBS,
-    YEAR_RE,
-    clauses,
-    content_stems,
-    stem,
-)
+from provgraph.verification.wordsets import ENDING_VERBS, clauses, content_stems, stem
 
 _NOT_NEGATION = re.compile(
     r"\b(?:not only|not just|not least|not merely|no doubt|without (?:a )?doubt|nothing but|"
@@ -356,27 +350,6 @@ def best_sentence(
     return best, share
 
 
-#: Times a denial may be limited to: years, and the names of days, months and seasons
-#: ("does not stop at the island *in winter*"). Capitalised day and month names only ("may"
-#: is a verb); "fall" is left out (a verb too).
-_TIME_NAME = re.compile(
-    r"\b(?:(?:"
-    + "|".join(sorted(name.capitalize() for name in CALENDAR_NAMES))
-    + r")s?|[Ss]pring|[Ss]ummer|[Aa]utumn|[Ww]inter)\b"
-)
-
-
-def _times(text: str) -> set[str]:
-    return set(YEAR_RE.findall(text)) | {m.group(0).lower() for m in _TIME_NAME.finditer(text)}
-
-
-def _other_times(claim_times: set[str], their_times: set[str]) -> bool:
-    """Do both sides name times and share none ("in 2020" / "in 2023", "in winter" / "in
-    summer")? A denial at one time says nothing of another (session 31 added days, months
-    and seasons to the years)."""
-    return bool(claim_times and their_times and not claim_times & their_times)
-
-
 def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     """The first predicate negated on one side and asserted on the other, if any (idioms
     read as their one-word verb: "never set foot in Japan" denies "visited Japan")."""
@@ -384,9 +357,9 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return None
-    claim_times = _times(claim)
+    claim_times = times_named(claim)
     # "does not stop there in winter" denies nothing of the summer
-    claim_denials = [] if _other_times(claim_times, _times(sentence)) else negated_scopes(claim)
+    claim_denials = [] if other_times(claim_times, times_named(sentence)) else negated_scopes(claim)
     for cue, scope in claim_denials:
         if not hedged(cue) and _asserted(scope, sentence):
             return NegationFinding("claim", cue, scope, share)
@@ -394,7 +367,7 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     for cue, scope, clause in _negations(sentence):
         if _denied_of_its_subject(scope, claim):
             continue
-        if _other_times(claim_times, _times(clause)):
+        if other_times(claim_times, times_named(clause)):
             continue  # "skipped its dividend in 2020" denies nothing of 2023's
         if small_degree and DEGREE_WORDS & set(content_stems(sentence)):
             continue  # "no substantial role" allows the claim's "a minor role"

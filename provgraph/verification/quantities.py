@@ -323,14 +323,8 @@ def read_quantities(text: str, exclude: list[tuple[int, int]] | None = None) -> 
     """
     taken = list(exclude or [])
     out: list[Mention] = []
-    readers = (
-        extract_frequencies,
-        extract_multipliers,
-        extract_ranks,
-        extract_proportions,
-        extract_decade_ages,
-    )
-    for reader in readers:
+    phrases = (extract_frequencies, extract_multipliers, extract_ranks, extract_proportions)
+    for reader in (*phrases, extract_decade_ages):
         read = [m for m in reader(text) if not any(s < m.end and m.start < e for s, e in taken)]
         out += read
         taken += [(m.start, m.end) for m in read]
