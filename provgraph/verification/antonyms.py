@@ -42,8 +42,15 @@ from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.slots import Mention
+from provgraph.verification.topic_words import value_stems
 from provgraph.verification.word_classes import is_verb
-from provgraph.verification.wordsets import YEAR_RE, clauses, content_stems, stem
+from provgraph.verification.wordsets import (
+    YEAR_RE,
+    clauses,
+    content_stems,
+    one_word_phrases,
+    stem,
+)
 
 _MIN_SHARED = 0.5
 
@@ -154,7 +161,8 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
         return _NO_PAIR
     negated = {w for text in (claim, sentence) for _c, sc in negated_scopes(text) for w in sc}
     # (claim's words, sentence's words, lexicon, a word's stem for the negation scopes)
-    plain_claim, plain_sentence = _without_names(claim, sentence), _without_names(sentence, claim)
+    plain_claim = one_word_phrases(_without_names(claim, sentence))
+    plain_sentence = one_word_phrases(_without_names(sentence, claim))
     readings: tuple[tuple[set[str], set[str], Lexicon, Callable[[str], str]], ...] = (
         (raw_stems(plain_claim), raw_stems(plain_sentence), LEXICON, already_stemmed),
         (lexicon_words(plain_claim), lexicon_words(plain_sentence), WORDNET_LEXICON, stem),
@@ -371,7 +379,11 @@ def _same_subject(
     claim can share only one word; "The factory opened in 1990." / "The factory closed
     in 2005." are two events, not a conflict). A number both name counts as one shared
     word: "The airline reported a profit for 2022." / "The airline posted a loss … for
-    2022." share the airline and the year (session 24)."""
+    2022." share the airline and the year (session 24). One shared word must be more
+    than a value or a time: "Exports grew by 6% in the second quarter." / "In the second
+    quarter, the airline cut its fares by 6%." share only those (session 33)."""
+    if not (claim_rest & sentence_content) - value_stems():
+        return False
     if len(claim_rest & sentence_content) + bool(claim_numbers & numbers) >= 2:
         return True
     return bool(claim_rest) and claim_rest <= sentence_content and claim_numbers <= numbers

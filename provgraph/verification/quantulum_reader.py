@@ -33,25 +33,13 @@ from __future__ import annotations
 
 import re
 import warnings
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from provgraph.verification.money_codes import coded_amounts
+from provgraph.verification.raw_quantity import Raw as Raw  # re-exported (quantities reads it)
 from provgraph.verification.unit_phrases import FRACTION_VALUE, FRACTION_WORDS, unit_phrases
-
-
-@dataclass(frozen=True)
-class Raw:
-    """One quantity as read: value, unit name, entity (dimension), surface and span."""
-
-    value: float
-    unit: str
-    entity: str
-    surface: str
-    start: int
-    end: int
-    uncertainty: float | None = None
+from provgraph.verification.word_ranges import join_ranges
 
 
 def _quantulum() -> Any:
@@ -350,6 +338,7 @@ def read_piece(text: str) -> tuple[tuple[Raw, ...], tuple[tuple[int, int], ...]]
             if fixed is not None:
                 found.append(fixed)
     found = _join_scale_words(masked, sorted(found, key=lambda r: r.start))
+    found = join_ranges(masked, found)
     pairs: list[tuple[int, int]] = []
     for a_start, mask in masks:
         # A is the value written after "from" ("from 12,000 in 2015 to 24,500": not 2015)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.19"
+ENGINE_VERSION = "0.4.20"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -179,7 +179,13 @@ something else as opposites ("raises" / "lowers", "an increased risk" / "a lower
 ban, a city's capital as a one-holder office, and two counts of people with nothing else in
 common no longer one fact (certainty.py, multipliers.py, frequencies.py, directions.py,
 antonym_lexicon.py, antonyms.py, modified_heads.py, event_order.py, state_endings.py,
-role_holders.py, slots.py)."""
+role_holders.py, slots.py);
+0.4.20, session 33: a source sharing nothing with the claim but values (a number, a unit,
+a time) and far from it in meaning is unrelated, *unsupported* even against a value
+conflict, its support capped below *weak*; an opposite pair needs a shared word that is
+more than a value; "between five and seven years" read as one range; "passed away" no
+place opposed to "home" (topic_words.py, verdicts.py, scoring.py, antonyms.py,
+word_ranges.py, quantulum_reader.py, wordsets.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

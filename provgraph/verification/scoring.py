@@ -35,6 +35,7 @@ from provgraph.verification.size_free import reread_without_sizes
 from provgraph.verification.source_view import source_view
 from provgraph.verification.sources import ResolvedSource
 from provgraph.verification.stages import Stages
+from provgraph.verification.topic_words import shares_a_value, topic_share
 from provgraph.verification.unknown_free import reread_without_unknowns
 from provgraph.verification.valuefree import Spans, reread_without_values
 from provgraph.verification.verdicts import fuse
@@ -81,14 +82,20 @@ def _run_tfidf(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
         m = index.best(claim)
         ev = _ev(src, m.start, m.end) if m.window_index >= 0 else None
         recall = index.claim_recall(claim)
+        text = src.text[: stages.config.source_max_chars]
+        topic = topic_share(claim, text)
+        values_shared = topic == 0 and shares_a_value(claim, text)
         raw: dict[str, Any] = {
             "cosine": m.score,
             "claim_recall": recall,
+            "topic_share": topic,
             "windows_total": index.n_windows,
         }
         out[i].scores["tfidf"] = StageScore(stage="tfidf", score=m.score, raw=raw, evidence=ev)
         out[i].sig["tfidf"] = m.score
         out[i].sig["recall"] = recall
+        out[i].sig["topic_share"] = topic
+        out[i].sig["shares_a_value"] = values_shared
 
 
 def _run_embeddings(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:

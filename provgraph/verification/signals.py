@@ -16,6 +16,13 @@ class Signals:
 
     tfidf: float | None = None
     recall: float | None = None
+    #: Share of the claim's topic words (its content words less values and times,
+    #: :mod:`.topic_words`) the source uses; None: the stage did not run or the claim
+    #: is all values. 0: the two share nothing but values (the relatedness gate).
+    topic_share: float | None = None
+    #: With no topic word shared: the source uses one of the claim's numbers or value
+    #: words (``topic_words.shares_a_value``), the coincidence that made it look related.
+    shares_a_value: bool = False
     embedding: float | None = None
     nli_entailment: float | None = None
     nli_contradiction: float | None = None

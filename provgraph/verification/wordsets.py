@@ -207,9 +207,15 @@ def irregular_verb_lemma(word: str) -> str:
 _PHRASES = re.compile(r"(?i)\bpass(?:ed|es)?\s+away\b")
 
 
+def one_word_phrases(text: str) -> str:
+    """``text`` with each phrase that names one word written as that word ("passed away"
+    → "died": its "away" is no place, and no opposite of "home")."""
+    return _PHRASES.sub("died", text)
+
+
 def content_stems(text: str) -> list[str]:
     """Stems of the content words of ``text``, in order (stopwords and 1–2 letter words dropped)."""
-    words = WORD_RE.findall(_PHRASES.sub("died", text))
+    words = WORD_RE.findall(one_word_phrases(text))
     return [stem(w) for w in words if len(w) > 2 and w.lower() not in STOPWORDS]
 
 

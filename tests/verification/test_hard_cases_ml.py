@@ -38,7 +38,10 @@ versions by generation and of speed by time taken) and ``data/hard_cases_s32.jso
 (session 32, 16 more, written after the session's rules: a claim of proof against "not
 established", verbs that move something else as opposites, a comparison with no "than",
 factors, "twice daily", "the following year", a ban ending a sale, an unrelated count,
-"safe" / "harmful"), each
+"safe" / "harmful") and ``data/hard_cases_s33.jsonl`` (session 33, 16 more, written after
+the session's rules: unrelated sources sharing only a percentage, a year, a length, a
+month or an amount, and the same values of the claim's own subject; a paraphrase sharing
+no word; ranges in words; "passed away"; a value in another unit), each
 written before the code changes it measures (s17 and s18: after), balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with
@@ -202,6 +205,18 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "ranking sentence ('covers the most farmland …, followed by maize') never names; a "
         "measure the source words otherwise is not matched, so the ranking is not compared"
     ),
+    # session 33's file
+    "s33-unrelated-shared-percent": (
+        "supported, not unsupported: the airline's fares share only the quarter and the 6% "
+        "with 'Exports grew by 6% in the second quarter', but the embedding cosine is 0.52, "
+        "above the meaning bound (0.5) that keeps paraphrases sharing only a value related "
+        "(verdicts.shares_only_values), and NLI entails the pair 0.76"
+    ),
+    "s33-no-shared-word-ok": (
+        "unsupported, not supported: 'The origin of the blaze remains a mystery' says "
+        "'unable to find the cause' in no shared word; NLI gives entailment below 0.3 and "
+        "the embedding stage does not lift it"
+    ),
     # session 30's file
     "s30-prefix-double": (
         "weak at 0.46: 'not infeasible' asserts 'feasible', and the prefix rule rightly finds "
@@ -255,10 +270,12 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s30.jsonl",
         "hard_cases_s31.jsonl",
         "hard_cases_s32.jsonl",
+        "hard_cases_s33.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
     assert sizes == [
-        52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 16, 92, 62,
+        52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 16, 16, 92,
+        62,
     ]  # fmt: skip
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
