@@ -42,6 +42,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from provgraph.verification.bridged_dates import bridged_by_duration, spanned_by_dates
+from provgraph.verification.causal_swaps import reversed_cause
 from provgraph.verification.change_checks import change_sizes, judge_claim_changes, sizes_in
 from provgraph.verification.dates import extract_dates, in_year
 from provgraph.verification.event_dates import dates_by_event
@@ -121,6 +122,8 @@ class ConsistencyResult:
     #: The window clause that says a statement of the claim is not known ("its effect
     #: on stroke risk was not studied", :mod:`.unknowns`): the claim is unsupported.
     unknown_clause: str | None = None
+    #: The window sentence stating the claim's cause and effect exchanged (:mod:`.causal_swaps`).
+    reversed_clause: str | None = None
 
     @property
     def values_paraphrased(self) -> bool:
@@ -373,6 +376,8 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
     unknown = unknown_statement(claim, window) or speculated_statement(claim, window)
     if unknown is not None:
         details["unknown_in_source"] = unknown
+    if (reversed_clause := reversed_cause(claim, window)) is not None:
+        details["reversed_in_source"] = reversed_clause
     return ConsistencyResult(
         year_mismatches=tuple(sorted(set(d_mm + d_unv))),
         number_mismatches=tuple(sorted(set(q_mm + q_unv))),
@@ -394,4 +399,5 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         unstated_spans=tuple(sorted((m.start, m.end) for m in q_unstated)),
         unstated_date_spans=tuple(sorted((m.start, m.end) for m in d_unstated)),
         unknown_clause=unknown,
+        reversed_clause=reversed_clause,
     )

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.20"
+ENGINE_VERSION = "0.4.21"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -185,7 +185,10 @@ a time) and far from it in meaning is unrelated, *unsupported* even against a va
 conflict, its support capped below *weak*; an opposite pair needs a shared word that is
 more than a value; "between five and seven years" read as one range; "passed away" no
 place opposed to "home" (topic_words.py, verdicts.py, scoring.py, antonyms.py,
-word_ranges.py, quantulum_reader.py, wordsets.py)."""
+word_ranges.py, quantulum_reader.py, wordsets.py);
+0.4.21, session 33: a source stating the claim's cause and effect exchanged ("Depression
+often causes poor sleep." for "Poor sleep causes depression.") makes it *unsupported*, its
+support capped below *weak* (causal_swaps.py, consistency.py, verdicts.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -48,6 +48,10 @@ class Signals:
     #: The evidence says a statement of the claim is not known ("… was not studied",
     #: ``ConsistencyResult.unknown_clause``): neither support nor contradiction.
     consistency_unknown: bool = False
+    #: The evidence states the claim's cause and effect the other way round ("Depression
+    #: causes poor sleep." for "Poor sleep causes depression.", ``ConsistencyResult.
+    #: reversed_clause``): neither support nor contradiction.
+    consistency_reversed: bool = False
     #: The focused NLI pass (focus.py) found the strongest NLI contradiction only
     #: for statements of the claim the evidence does not speak of ("missing" read
     #: as "false"): not a contradiction, by the relatedness rule of the policy.

@@ -45,8 +45,9 @@ lexical/embedding signal to tell) → ``contradicted``; ``support ≥ supported`
 → ``supported``; ``support ≥ weak`` → ``weak`` (``unsupported`` when one statement
 of a split claim is not in the evidence at all, :func:`a_part_is_missing`); else
 ``unsupported``; a source that says a statement of the claim is not known ("… was not
-studied", ``Signals.consistency_unknown``, :mod:`.unknowns`) and states no explicit
-conflict → ``unsupported``. An
+studied", ``Signals.consistency_unknown``, :mod:`.unknowns`) or states the claim's cause
+and effect exchanged (``Signals.consistency_reversed``, :mod:`.causal_swaps`), and no
+explicit conflict → ``unsupported``. An
 unrelated source is at worst unsupported: NLI models call many unrelated
 pairs "contradiction", and a source that is not about the claim cannot refute
 it; likewise when the focused NLI pass found the contradiction only for a
@@ -175,13 +176,14 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
         learned_c = _learned_contradiction(read) if weights.method == "learned" else None
         nli_part = read.nli_max_contradiction * (1.0 - read.nli_entailment)
         contradiction = max(contradiction, nli_part if learned_c is None else learned_c)
-    if silent_on_predicate(signals) or shares_only_values(signals):
+    if silent_on_predicate(signals) or shares_only_values(signals) or signals.consistency_reversed:
         support = min(support, SILENT_PREDICATE_SUPPORT)
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
 
 
-#: The most support a source silent on the claim's predicate, or sharing only values
-#: with the claim (:func:`shares_only_values`), gives (below the default
+#: The most support a source silent on the claim's predicate, sharing only values with
+#: the claim (:func:`shares_only_values`) or stating its cause and effect exchanged
+#: (``Signals.consistency_reversed``), gives (below the default
 #: ``weak`` threshold, 0.35): "The river froze over in January 1963." against "In
 #: January 1963 the town council approved a new library on the river bank." shares the
 #: river and the date, and the lexical and embedding stages lift it (session 24).
@@ -353,8 +355,13 @@ def decide(
         # whatever NLI reads into the pair (it entails or contradicts unrelated pairs)
         assert related is not None
         return Verdict.UNSUPPORTED, _confidence(RELATED_FLOOR - related)
-    if signals is not None and signals.consistency_unknown and not conflict:
-        # the source says the claim's matter is not known: no evidence either way
+    if (
+        signals is not None
+        and (signals.consistency_unknown or signals.consistency_reversed)
+        and not conflict
+    ):
+        # the source says the claim's matter is not known, or states the other direction
+        # of its causal relation: no evidence either way
         return Verdict.UNSUPPORTED, 0.75
     may_contradict = (
         conflict

@@ -2,7 +2,8 @@
 claim but its values is unrelated (:mod:`provgraph.verification.topic_words`, the
 verdict policy's :func:`~provgraph.verification.verdicts.shares_only_values`), a range
 whose lower end is a bare number word ("between five and seven years") is one value, and
-"passed away" is no place opposed to "home". The shipped models on such pairs are in
+"passed away" is no place opposed to "home", and a source stating a claim's cause and
+effect exchanged neither supports nor refutes it. The shipped models on such pairs are in
 ``data/hard_cases_s33.jsonl``.
 """
 
@@ -11,10 +12,19 @@ from __future__ import annotations
 import pytest
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.causal_swaps import reversed_cause
 from provgraph.verification.quantities import extract_quantities
 from provgraph.verification.signals import Signals
 from provgraph.verification.topic_words import shares_a_value, topic_share, topic_stems
-from provgraph.verification.verdicts import Thresholds, Verdict, decide, shares_only_values
+from provgraph.verification.verdicts import (
+    SILENT_PREDICATE_SUPPORT,
+    FusionWeights,
+    Thresholds,
+    Verdict,
+    decide,
+    fuse,
+    shares_only_values,
+)
 from provgraph.verification.wordsets import stem
 
 YEAR_SECONDS = 31_557_600  # the quantity reader's year (365.25 days)
@@ -136,3 +146,47 @@ def test_passed_away_is_no_place_opposed_to_home() -> None:
     assert (
         antonym_conflict("The singer passed away in 2016.", "She died in 2016 at her home.") is None
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "window"),
+    [
+        ("Poor sleep causes depression.", "Depression often causes poor sleep."),
+        ("Migraines trigger stress.", "Migraines are often triggered by stress."),
+        (
+            "High blood pressure causes kidney damage.",
+            "Kidney disease can cause high blood pressure.",
+        ),
+    ],
+)
+def test_a_cause_and_effect_exchanged_is_read(claim: str, window: str) -> None:
+    assert reversed_cause(claim, window) == window
+
+
+@pytest.mark.parametrize(
+    ("claim", "window"),
+    [
+        # the passive states the claim's own direction
+        ("Smoking causes lung cancer.", "Lung cancer is caused by smoking in most cases."),
+        # both directions stated: the claim's is among them
+        (
+            "Obesity leads to diabetes.",
+            "Diabetes can lead to weight gain, and obesity leads to diabetes.",
+        ),
+        # a negated relation is not read
+        ("Smoking causes lung cancer.", "Lung cancer does not cause smoking."),
+        # another effect
+        ("Stress triggers migraines.", "Migraines can trigger anxiety in patients."),
+    ],
+)
+def test_what_is_no_exchange(claim: str, window: str) -> None:
+    assert reversed_cause(claim, window) is None
+
+
+def test_a_reversed_cause_is_unsupported_and_its_support_capped() -> None:
+    reversed_ = _values_only(topic_share=1.0, shares_a_value=False, consistency_reversed=True)
+    verdict, _ = decide(0.91, 0.0, Thresholds(), has_text=True, signals=reversed_)
+    assert verdict is Verdict.UNSUPPORTED
+    support, _ = fuse(reversed_, FusionWeights())
+    assert support is not None and support <= SILENT_PREDICATE_SUPPORT
+    assert fuse(_values_only(), FusionWeights())[0] == pytest.approx(SILENT_PREDICATE_SUPPORT)
