@@ -39,10 +39,10 @@ __all__ = ["AntonymFinding", "antonym_conflict", "are_opposites"]
 from provgraph.verification.degrees import plain_superlatives
 from provgraph.verification.modified_heads import modify_other_things
 from provgraph.verification.negation import best_sentence, negated_scopes
+from provgraph.verification.opposite_subjects import excepted, numbers_in, same_subject
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.slots import Mention
-from provgraph.verification.topic_words import value_stems
 from provgraph.verification.word_classes import is_verb
 from provgraph.verification.wordsets import (
     YEAR_RE,
@@ -189,11 +189,12 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                     if _of_other_years(claim, sentence, opposite):
                         return _NOT_A_CONFLICT  # "lost members in 2019 but … in 2021"
                     rest = _subject_content(claim, word, lexicon) - {stem_of(word)}
-                    if rest & _excepted(sentence):
+                    if rest & excepted(sentence):
                         return _NOT_A_CONFLICT  # "opens every day except Monday"
                     if _said_of_another(sentence, opposite, rest):
                         continue  # "The first attempt failed, but the launch went well"
-                    if _same_subject(rest, sentence_content, _numbers(claim), _numbers(sentence)):
+                    numbers = numbers_in(claim), numbers_in(sentence)
+                    if same_subject(rest, sentence_content, *numbers):
                         shared = len(rest & sentence_content) / len(rest) if rest else 0.0
                         return AntonymFinding(word, opposite, shared)
     return _NO_PAIR
@@ -368,38 +369,3 @@ def _states(sentence: str, word: str, subject: set[str]) -> bool:
     return (word in raw_stems(sentence) or word in lexicon_words(sentence)) and subject <= set(
         content_stems(sentence)
     )
-
-
-def _same_subject(
-    claim_rest: set[str], sentence_content: set[str], claim_numbers: set[str], numbers: set[str]
-) -> bool:
-    """The sentence speaks of what the claim does: two shared content words besides the
-    opposite, or, for a claim with fewer ("The couple divorced in 2015." / "The couple
-    married in 2015 …"), every one the claim has and every number it names (a two-word
-    claim can share only one word; "The factory opened in 1990." / "The factory closed
-    in 2005." are two events, not a conflict). A number both name counts as one shared
-    word: "The airline reported a profit for 2022." / "The airline posted a loss … for
-    2022." share the airline and the year (session 24). One shared word must be more
-    than a value or a time: "Exports grew by 6% in the second quarter." / "In the second
-    quarter, the airline cut its fares by 6%." share only those (session 33)."""
-    if not (claim_rest & sentence_content) - value_stems():
-        return False
-    if len(claim_rest & sentence_content) + bool(claim_numbers & numbers) >= 2:
-        return True
-    return bool(claim_rest) and claim_rest <= sentence_content and claim_numbers <= numbers
-
-
-_EXCEPTION = re.compile(r"\b(?:except(?: for| on| in)?|other than|apart from|but not)\b", re.I)
-
-
-def _excepted(sentence: str) -> set[str]:
-    """Stems of the (at most three) content words each exception phrase sets apart: the
-    sentence says the opposite of itself for them."""
-    out: set[str] = set()
-    for m in _EXCEPTION.finditer(sentence):
-        out.update(content_stems(sentence[m.end() : m.end() + 60])[:3])
-    return out
-
-
-def _numbers(text: str) -> set[str]:
-    return set(re.findall(r"\d+(?:[.,]\d+)*", text))

@@ -34,8 +34,8 @@ from provgraph.verification.quantities import extract_quantities
 from provgraph.verification.wordsets import (
     CALENDAR_NAMES,
     SMALL_NUMBERS,
-    STOPWORDS,
     WORD_RE,
+    content_stems,
     stem,
 )
 
@@ -59,12 +59,8 @@ _VALUE_WORDS = frozenset({
     "heavy", "weigh", "weight", "old", "aged", "age",
     *SMALL_NUMBERS, *CALENDAR_NAMES,
 })  # fmt: skip
-_VALUE_STEMS = frozenset(stem(w) for w in _VALUE_WORDS)
-
-
-def value_stems() -> frozenset[str]:
-    """The stems of the words that state a value or a time, not a topic (:data:`_VALUE_WORDS`)."""
-    return _VALUE_STEMS
+#: Their stems: the words that state a value or a time, not a topic.
+VALUE_STEMS = frozenset(stem(w) for w in _VALUE_WORDS)
 
 
 #: Stop words that are also nouns a claim may be about ("The *mine* is still operating").
@@ -74,12 +70,9 @@ _DIGITS = re.compile(r"(?<![A-Za-z-])\d+(?:[.,]\d+)*(?![A-Za-z])")
 
 
 def _stems(text: str) -> frozenset[str]:
-    words = WORD_RE.findall(text)
-    return frozenset(
-        stem(w)
-        for w in words
-        if len(w) > 2 and (w.lower() not in STOPWORDS or w.lower() in _NOUNS_AMONG_STOPWORDS)
-    )
+    """Content stems, and the nouns among the stop words (:data:`_NOUNS_AMONG_STOPWORDS`)."""
+    nouns = {stem(w) for w in WORD_RE.findall(text) if w.lower() in _NOUNS_AMONG_STOPWORDS}
+    return frozenset(content_stems(text)) | nouns
 
 
 def topic_stems(claim: str) -> frozenset[str]:
@@ -89,7 +82,7 @@ def topic_stems(claim: str) -> frozenset[str]:
     text = claim
     for mention in extract_quantities(claim):
         text = text[: mention.start] + " " * (mention.end - mention.start) + text[mention.end :]
-    return frozenset(s for s in _stems(text) if s not in _VALUE_STEMS)
+    return frozenset(s for s in _stems(text) if s not in VALUE_STEMS)
 
 
 @lru_cache(maxsize=32)
@@ -113,7 +106,7 @@ def shares_a_value(claim: str, source: str) -> bool:
     "kilometres"): the coincidence :func:`topic_share` looks past. Without one, a source
     sharing no topic word is a paraphrase or silent, which the meaning test decides."""
     stems, numbers = _source_words(source)
-    claim_values = {s for s in _stems(claim) if s in _VALUE_STEMS}
+    claim_values = {s for s in _stems(claim) if s in VALUE_STEMS}
     if claim_values & stems:
         return True
     units = {stem(w) for m in extract_quantities(claim) for w in WORD_RE.findall(m.surface)}

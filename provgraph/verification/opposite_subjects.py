@@ -1,0 +1,47 @@
+"""Whether an opposite pair speaks of the same thing: the words a claim and a sentence
+must share (:func:`same_subject`) and the words an exception sets apart
+(:func:`excepted`). Split from :mod:`.antonyms` (session 33), which reads the pairs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from provgraph.verification.topic_words import VALUE_STEMS
+from provgraph.verification.wordsets import content_stems
+
+
+def same_subject(
+    claim_rest: set[str], sentence_content: set[str], claim_numbers: set[str], numbers: set[str]
+) -> bool:
+    """The sentence speaks of what the claim does: two shared content words besides the
+    opposite, or, for a claim with fewer ("The couple divorced in 2015." / "The couple
+    married in 2015 …"), every one the claim has and every number it names (a two-word
+    claim can share only one word; "The factory opened in 1990." / "The factory closed
+    in 2005." are two events, not a conflict). A number both name counts as one shared
+    word: "The airline reported a profit for 2022." / "The airline posted a loss … for
+    2022." share the airline and the year (session 24). One shared word must be more
+    than a value or a time: "Exports grew by 6% in the second quarter." / "In the second
+    quarter, the airline cut its fares by 6%." share only those (session 33)."""
+    if not (claim_rest & sentence_content) - VALUE_STEMS:
+        return False
+    if len(claim_rest & sentence_content) + bool(claim_numbers & numbers) >= 2:
+        return True
+    return bool(claim_rest) and claim_rest <= sentence_content and claim_numbers <= numbers
+
+
+_EXCEPTION = re.compile(r"\b(?:except(?: for| on| in)?|other than|apart from|but not)\b", re.I)
+
+
+def excepted(sentence: str) -> set[str]:
+    """Stems of the (at most three) content words each exception phrase sets apart: the
+    sentence says the opposite of itself for them."""
+    out: set[str] = set()
+    for m in _EXCEPTION.finditer(sentence):
+        out.update(content_stems(sentence[m.end() : m.end() + 60])[:3])
+    return out
+
+
+def numbers_in(text: str) -> set[str]:
+    """The numbers written in ``text`` (digits, with their separators)."""
+    return set(re.findall(r"\d+(?:[.,]\d+)*", text))
