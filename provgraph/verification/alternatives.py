@@ -132,6 +132,20 @@ _GERUND = re.compile(r"\s*[a-z]+ing\b")
 _INFINITIVE = re.compile(r"\bto\s+([a-z]+)\b")
 
 
+#: The last article or preposition before the asserted alternative: "works as *a* primary
+#: school teacher", "took place *in* Barcelona".
+_OPENS_ALTERNATIVE = re.compile(r"\b(?:a|an|the|as|in|at|for|of|to|by|with|on|from|into)\s", re.I)
+
+
+def _before_alternative(asserted_text: str) -> str:
+    """The words of the choice's subject and verb: ``asserted_text`` up to the last article
+    or preposition (session 34: "The senator's wife works as a primary school teacher, not a
+    surgeon." — the asserted alternative is "primary school teacher", all three words,
+    so a claim of "is a surgeon" need not name "primary" or "school")."""
+    opens = list(_OPENS_ALTERNATIVE.finditer(asserted_text))
+    return asserted_text[: opens[-1].start()] if opens else asserted_text
+
+
 def _aside_asserted(claim: str, sentence: str) -> RoleFinding | None:
     """ "The conference took place in Madrid." against "… took place in Barcelona, not in
     Madrid as originally planned": the claim names the alternative the sentence sets
@@ -144,7 +158,7 @@ def _aside_asserted(claim: str, sentence: str) -> RoleFinding | None:
         asserted = content_stems(stated.asserted_text)
         asserted_head, aside_head = asserted[-1:], content_stems(stated.aside_text)[:1]
         infinitives = list(_INFINITIVE.finditer(stated.asserted_text))
-        context = set(asserted)
+        context = set(content_stems(_before_alternative(stated.asserted_text)))
         if _GERUND.match(stated.aside_text) and infinitives:
             # "chose to *replace* the bridge instead of *repairing* it": two actions; the
             # choice's subject and verb are the words before the infinitive ("the

@@ -37,9 +37,10 @@ from provgraph.verification.dates import extract_dates, in_year
 
 __all__ = ["AntonymFinding", "antonym_conflict", "are_opposites"]
 from provgraph.verification.degrees import plain_superlatives
+from provgraph.verification.exceptions_words import excepted
 from provgraph.verification.modified_heads import modify_other_things
 from provgraph.verification.negation import best_sentence, negated_scopes
-from provgraph.verification.opposite_subjects import excepted, numbers_in, same_subject
+from provgraph.verification.opposite_subjects import numbers_in, same_subject
 from provgraph.verification.phrasal import plain_verbs
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.slots import Mention

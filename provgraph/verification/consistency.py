@@ -44,13 +44,12 @@ from provgraph.verification.causal_swaps import reversed_cause
 from provgraph.verification.change_checks import change_sizes, judge_claim_changes, sizes_in
 from provgraph.verification.consistency_result import ConsistencyResult
 from provgraph.verification.dates import extract_dates, in_year
-from provgraph.verification.event_dates import dates_by_event
+from provgraph.verification.event_dates import dates_by_event, event_anchor
 from provgraph.verification.meaning_conflicts import meaning_conflict
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.slots import (
     Mention,
     Outcome,
-    anchor_score,
     compare,
 )
 from provgraph.verification.speculation import speculated_statement
@@ -125,6 +124,7 @@ def _unless_taken(
     window_values: list[Mention],
     *,
     dates: bool,
+    claim: str = "",
 ) -> tuple[Outcome, Mention | None, bool]:
     """A mismatch, unless the window value it was judged against states another claim value.
 
@@ -132,18 +132,20 @@ def _unless_taken(
     with the claim's own 2015, which is more attached to it than 2020 is ("founded"
     on both sides), so it says nothing about 2020. On a tie ("opened in 1990 and
     closed in 1995" against "opened in 1995": one clause, the same words near both)
-    the mismatch stands. The value is then judged against the window's
+    the mismatch stands; for dates, the claim's verb of each among the window value's
+    words breaks such a tie (:func:`~provgraph.verification.event_dates.event_anchor`,
+    ``claim``). The value is then judged against the window's
     other values; with none of its kind left it is *unverified* (other facts'
     values, never a contradiction).
     """
     span = (against.start, against.end)
-    own = anchor_score(value, against)
+    own = event_anchor(claim, value, against)
     taken = any(
         other_value is not value
         and outcome == Outcome.AGREE
         and other is not None
         and (other.start, other.end) == span
-        and anchor_score(other_value, other) > own
+        and event_anchor(claim, other_value, other) > own
         for other_value, (outcome, other, _role) in zip(claim_values, outcomes, strict=True)
     )
     if not taken:
@@ -165,6 +167,7 @@ def _judge(
     years: frozenset[str] = frozenset(),
     unstated: list[Mention] | None = None,
     window: str = "",
+    claim: str = "",
 ) -> tuple[list[str], list[str], list[str], list[str]]:
     """``(mismatched, unverified, agreed, window values that disagreed)`` surfaces.
 
@@ -174,7 +177,8 @@ def _judge(
     values not agreed that nothing could state — digits nowhere in the source, no
     window value that :func:`~provgraph.verification.unstated.might_state` them.
     ``window``: the text ``window_values`` were read from (a year it moves by a
-    duration it states is unverified, :mod:`.bridged_dates`).
+    duration it states is unverified, :mod:`.bridged_dates`). ``claim``: the text of
+    ``claim_values``, for the verbs they date (:func:`_unless_taken`).
     """
     mismatched: list[str] = []
     unverified: list[str] = []
@@ -186,7 +190,7 @@ def _judge(
         candidates = _date_views(value, window_values) if dates else window_values
         if outcome == Outcome.MISMATCH and other is not None:
             outcome, other, other_role = _unless_taken(
-                value, other, claim_values, outcomes, window_values, dates=dates
+                value, other, claim_values, outcomes, window_values, dates=dates, claim=claim
             )
         if (
             outcome == Outcome.MISMATCH
@@ -258,6 +262,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         pairs=pairs,
         unstated=d_unstated,
         window=window,
+        claim=claim,
     )
     d_mm += [v.surface for v, _other in rebound]
     d_unv += [v.surface for v in undated]

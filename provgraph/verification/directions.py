@@ -176,6 +176,7 @@ def comparisons(text: str) -> list[Comparison]:
             if found is None:
                 continue
             k, dimension, up = found
+            dimension = _price_dimension(dimension, lowered[: k + 2])
             right_text = " ".join(tokens[than + 1 :])
             if re.match(r"[$£€\d]", right_text) or negated & {stem(t) for t in lowered[k:than]}:
                 continue  # "more than 80", "not cheaper than"
@@ -185,6 +186,24 @@ def comparisons(text: str) -> list[Comparison]:
             if left - shared and right - shared:
                 out.append(Comparison(left - shared, dimension, up, right - shared, rest))
     return out
+
+
+#: What a price is called: "rents are *higher*" says they are more expensive (session 34).
+_PRICE_STEMS = frozenset(
+    stem(w) for w in ("price", "rent", "cost", "fee", "fare", "tuition", "toll", "premium")
+)
+_PRICE_LEVELS = {"high": "expensive", "low": "cheap"}
+
+
+def _price_dimension(dimension: str, words: list[str]) -> str:
+    """A price's "high" / "low" as "expensive" / "cheap" when ``words`` (the clause up to
+    the comparative and the word after it) name a price: "Rents in the north are higher
+    than in the south." conflicts with "… are cheaper than in the south" (read as
+    entailment by the NLI model, and "cheap" / "high" are no pair of the lexicons)."""
+    level = _PRICE_LEVELS.get(dimension)
+    if level is None or not _PRICE_STEMS & {stem(w) for w in words}:
+        return dimension
+    return level
 
 
 def _implicit(tokens: list[str], negated: set[str]) -> list[Comparison]:

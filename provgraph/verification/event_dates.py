@@ -30,8 +30,9 @@ import re
 
 from provgraph.verification.dates import in_year
 from provgraph.verification.roles import verb_lemma
-from provgraph.verification.slots import Mention
+from provgraph.verification.slots import Mention, anchor_score
 from provgraph.verification.synonyms import same_verb
+from provgraph.verification.topic_words import topic_stems
 from provgraph.verification.word_classes import can_be_verb, is_verb
 from provgraph.verification.wordsets import (
     BEFORE_PLAIN_VERB,
@@ -183,7 +184,8 @@ def event_undated_by_window(
     unverified, the claim partly unsupported. True when ``value`` has an event verb,
     every window date of its kind has one, none of them is ``value``'s event, and another
     claim date's event is one of them (else a window dating its one event with another
-    verb — "released in 1994" / "came out in 1996" — is still read as the same event).
+    verb — "released in 1994" / "came out in 1996" — is still read as the same event), or
+    the window names nothing of what the claim's event did (:func:`_objects_unspoken`).
     """
     if value.edition:
         return False
@@ -198,7 +200,46 @@ def event_undated_by_window(
             return False
         dated.append(found[0])
     others = (event_verb(claim, d.start, d.end) for d in claim_dates if d is not value)
-    return any(o is not None and any(_same_event(o[0], v) for v in dated) for o in others)
+    if any(o is not None and any(_same_event(o[0], v) for v in dated) for o in others):
+        return True
+    return (
+        claimed[0] not in _LIGHT_VERBS
+        and value.high - value.low <= _ONE_YEAR_DAYS  # a span's ends are dated by other verbs
+        and _objects_unspoken(claim, claimed[1], value.start, window)
+    )
+
+
+#: The longest claim date read by :func:`_objects_unspoken`: a year. "served one term from
+#: 2017 to 2021" is dated by "took office on January 20, 2017 and left on January 20, 2021".
+_ONE_YEAR_DAYS = 366
+
+
+#: Verbs whose words after them are the predicate itself, not what the event was done to:
+#: "came into *force*", "took *effect*", "took *place*", "went *bankrupt*", "became
+#: *cheaper*" — "took effect in 2018" dates what "came into force in 2016" does.
+_LIGHT_VERBS = frozenset((
+    "come", "take", "go", "enter", "get", "make", "have", "set", "put", "become", "give",
+    "keep", "run", "turn", "fall", "hold", "be", "do", "reach", "see", "bring",
+))  # fmt: skip
+
+
+def _objects_unspoken(claim: str, verb_start: int, date_start: int, window: str) -> bool:
+    """The claim's event has words after its verb ("toured *Japan*", "launched its *first
+    phone*": up to the date, or to the clause's end after a date that comes first), values
+    and times left out, and the window uses none of them: the window's dates, all of events
+    of other verbs, are of other events.
+
+    Session 34: "The orchestra toured Japan in 2018." against "The orchestra was founded in
+    1905 …" was *contradicted* (2018 / 1905, the orchestra near both). An event with nothing
+    after its verb stays judged by value: "The album was released in 1994." against "The
+    album came out in 1996." dates one release in other words, and so does a light verb's
+    (:data:`_LIGHT_VERBS`)."""
+    verb = WORD_RE.match(claim, verb_start)
+    if verb is None:
+        return False
+    end = date_start if date_start > verb.end() else _clause_span(claim, verb_start)[1]
+    objects = topic_stems(claim[verb.end() : end])
+    return bool(objects) and not objects & set(content_stems(window))
 
 
 def dates_by_event(
@@ -220,3 +261,43 @@ def dates_by_event(
         else:
             judged.append(value)
     return judged, rebound, undated
+
+
+def event_anchor(claim: str, value: Mention, against: Mention) -> int:
+    """:func:`~provgraph.verification.slots.anchor_score` of a claim date and a window date,
+    plus one shared neighbour's worth (2) when the verb the claim dates ``value`` with
+    (:func:`event_verb`) is among the window date's clause words.
+
+    Two dates of one claim clause share their neighbours: in "The station was renovated in
+    2019 and renamed in 2020." both sit beside "renovated" and "renamed", so against "The
+    station underwent a full renovation in 2019." neither the 2019 nor the 2020 was the more
+    attached, and the tie made 2020 a mismatch (*contradicted*; session 34). The window's
+    "renovation" names the event of the claim's 2019, not of its 2020 (a noun of the verb's
+    root counts: "extension" for "extended", :func:`_one_root`). In "opened in 1990
+    and closed in 1995" against "opened in 1995" the same bonus goes to 1990: the
+    mismatch stands."""
+    score = anchor_score(value, against)
+    found = event_verb(claim, value.start, value.end) if claim else None
+    if found is None:
+        return score
+    word = WORD_RE.match(claim, found[1])
+    if word is None:
+        return score
+    if any(_one_root(v, w) for v in content_stems(word.group(0)) for w in against.clause):
+        score += 2
+    return score
+
+
+def _one_root(verb: str, word: str) -> bool:
+    """A verb's stem and a clause stem of one root: the same, the verb's stem opening the
+    noun's ("restor" / "restora(tion)"), or a Latin verb and its noun ("extend" /
+    "extensi(on)", "expand" / "expansi(on)", "decid(e)" / "decisi(on)")."""
+    if verb == word or (len(verb) >= 5 and word.startswith(verb)):  # "restor(ation)"
+        return True
+    root = verb[:-1]
+    return (
+        len(root) >= 4
+        and verb[-1] in "dst"
+        and word.startswith(root)
+        and word[len(root) : len(root) + 1] in ("d", "s", "t")
+    )

@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from provgraph.verification.denial_times import other_times, times_named
+from provgraph.verification.exceptions_words import excepted
 from provgraph.verification.phrasal import plain_idioms
 from provgraph.verification.scope_ends import scope_text
 from provgraph.verification.sentences import split_sentences
@@ -245,10 +246,13 @@ def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -
     denies "agreed to pay compensation". A noun scope ("their lack of *a full-length
     album* has left fans …") keeps the two-thirds rule.
     """
+    # a part that excepts a word of the predicate does not assert it: "runs daily except on
+    # public holidays" states what "does not run on public holidays" does (session 34)
     held = [
         words
         for part in _CONTRAST_SEGMENT.split(other)
-        if _holds(scope, words := _keyed(_stems(_stated(part))), verb_first=verb_first)
+        if not _keyed(scope) & _keyed(excepted(part))
+        and _holds(scope, words := _keyed(_stems(_stated(part))), verb_first=verb_first)
     ]
     if not held:
         return False
@@ -310,13 +314,15 @@ def _few_of(text: str) -> set[str]:
 def _ended(words: list[str], other: str) -> bool:
     """Does a clause of ``other`` with an ending verb hold the predicate's words? "Support
     for Windows 7 was dropped" states what "no longer supports Windows 7" says, though
-    nothing in it is negated. The ending verb must be a word beside the predicate, not
+    nothing in it is negated; a synonymous verb holds the predicate too (session 34). The
+    ending verb must be a word beside the predicate, not
     the predicate's own verb ("The ferry *stops* at the island" ends nothing: session 31)."""
     predicate = set(words)
     return any(
         any(not set(_stems(m.group(0))) & predicate for m in ENDING_VERBS.finditer(clause.text))
         and not negated_scopes(clause.text)
-        and predicate <= set(_stems(clause.text))
+        # by the verb's key: "stopped making glass bottles" ends "produces glass bottles"
+        and _keyed(predicate) <= _keyed(_stems(clause.text))
         for clause in clauses(other)
     )
 

@@ -1,6 +1,6 @@
 """Whether an opposite pair speaks of the same thing: the words a claim and a sentence
-must share (:func:`same_subject`) and the words an exception sets apart
-(:func:`excepted`). Split from :mod:`.antonyms` (session 33), which reads the pairs.
+must share (:func:`same_subject`) and the numbers a text writes (:func:`numbers_in`). Split
+from :mod:`.antonyms` (session 33), which reads the pairs.
 """
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 
 from provgraph.verification.topic_words import VALUE_STEMS
-from provgraph.verification.wordsets import content_stems
 
 
 def same_subject(
@@ -28,18 +27,6 @@ def same_subject(
     if len(claim_rest & sentence_content) + bool(claim_numbers & numbers) >= 2:
         return True
     return bool(claim_rest) and claim_rest <= sentence_content and claim_numbers <= numbers
-
-
-_EXCEPTION = re.compile(r"\b(?:except(?: for| on| in)?|other than|apart from|but not)\b", re.I)
-
-
-def excepted(sentence: str) -> set[str]:
-    """Stems of the (at most three) content words each exception phrase sets apart: the
-    sentence says the opposite of itself for them."""
-    out: set[str] = set()
-    for m in _EXCEPTION.finditer(sentence):
-        out.update(content_stems(sentence[m.end() : m.end() + 60])[:3])
-    return out
 
 
 def numbers_in(text: str) -> set[str]:

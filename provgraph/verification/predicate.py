@@ -13,8 +13,11 @@ in (the best and the most contradicting:
 of the claim's predicate (its content words after the subject, the subject's own
 words removed) — by the word, an opposite of it from the antonym lexicons
 ("permanently closed" / "open every day"), or a synonymous verb ("started" /
-"began", :mod:`.synonyms`). A predicate with a name is never judged here: a swapped
-name is how a true contradiction often reads ("is in Ohio" / "is in Texas"). Numbers
+"began", :mod:`.synonyms`). A predicate with a name after a preposition of place,
+affiliation or agency is never judged here: a swapped name is how a true contradiction
+often reads ("is in Ohio" / "is in Texas"); one whose name is an object or a title ("won
+two Nobel Prizes") is judged by its other words when the source names none of its names
+(:func:`named_predicate`, session 34). Numbers
 are not words here; a value the source gives otherwise *about the same thing* is the
 consistency stage's explicit conflict, which this test never overrides.
 
@@ -69,14 +72,10 @@ def predicate_words(claim: str, *, times_apart: bool = False) -> list[str] | Non
     January 1963 the council approved a library") — and a name is one of the words: a
     source silent on "flights to Lisbon" does not support adding them, whatever it says
     of the subject "next summer"."""
-    if len(split_sentences(claim)) != 1:
-        return None
-    split = subject_and_verb(claim)
+    split = _split_subject(claim)
     if split is None:
         return None
-    subject = split[0]
-    at = claim.find(subject)
-    rest = claim[at + len(subject) :] if at >= 0 else ""
+    subject, rest = split
     names = [m.group(0).lower() for m in _CAPITALISED.finditer(" " + rest)]
     if times_apart:
         rest = _TIME_PHRASE.sub(" ", rest)
@@ -84,10 +83,65 @@ def predicate_words(claim: str, *, times_apart: bool = False) -> list[str] | Non
         return None
     if not rest.strip():
         return None
+    return _content_words(rest, subject)
+
+
+def _split_subject(claim: str) -> tuple[str, str] | None:
+    """``(subject, the rest)`` of a one-sentence claim; None for more sentences or no verb."""
+    if len(split_sentences(claim)) != 1:
+        return None
+    split = subject_and_verb(claim)
+    if split is None:
+        return None
+    subject = split[0]
+    at = claim.find(subject)
+    return subject, claim[at + len(subject) :] if at >= 0 else ""
+
+
+def _content_words(rest: str, subject: str) -> list[str] | None:
+    """The lower-case content words of ``rest`` that are not the subject's, months left out."""
     own = set(content_stems(subject))
     words = [w.lower() for w in _WORD.findall(rest)]
     words = [w for w in words if w not in CALENDAR_NAMES]
     return [w for w in words if content_stems(w) and stem(w) not in own] or None
+
+
+#: Words before a name that make it a place or an affiliation ("is held in Glasgow", "plays
+#: for Celtic", "moved to Lisbon", "was written by Ana Torres"): a name swapped there is how
+#: a true contradiction reads, whatever verb the source uses ("takes place in" / "is held in").
+_SLOT_WORDS = frozenset((
+    "in", "at", "for", "from", "to", "into", "near", "with", "by", "of", "under", "within",
+    "inside", "outside", "across", "between", "against", "versus",
+))  # fmt: skip
+_ARTICLES = frozenset(("the", "a", "an"))
+
+
+def named_predicate(claim: str) -> tuple[list[str], list[str]] | None:
+    """``(other words, names)`` of a one-sentence claim whose predicate names a name that is
+    neither a place, nor an affiliation, nor a time: an object or a title ("won two Nobel
+    Prizes", "married Diego Rivera", "toured Japan"). None for every other claim, and for a
+    predicate with a name after one of :data:`_SLOT_WORDS` or a month or a day.
+
+    Session 34: such a predicate is judged by its other words, provided the source names
+    none of its names (:func:`off_predicate`): "Marie Curie won two Nobel Prizes." against
+    "Marie Curie was born in Warsaw …" was *contradicted* (NLI 0.94)."""
+    split = _split_subject(claim)
+    if split is None:
+        return None
+    subject, rest = split
+    names: list[str] = []
+    before: str | None = None  # the word before the current run of names, articles skipped
+    for word in _WORD.findall(rest):
+        if word[0].isupper():
+            if before in _SLOT_WORDS or word.lower() in CALENDAR_NAMES:
+                return None
+            names.append(word.lower())
+        elif word.lower() not in _ARTICLES:
+            before = word.lower()
+    if not names:
+        return None
+    words = _content_words(" ".join(w for w in _WORD.findall(rest) if not w[0].isupper()), subject)
+    return (words, names) if words else None
 
 
 def _spoken_share(words: list[str], window: str) -> float:
@@ -128,16 +182,26 @@ def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool
     mention) does not make a source speak of what the claim says of it; NLI's entailment
     and the embedding stage still decide where the words differ but the meaning is there
     (:func:`~provgraph.verification.verdicts.silent_on_predicate`)."""
-    words = predicate_words(plain_verbs(claim), times_apart=times_apart)
+    plain = plain_verbs(claim)
+    words = predicate_words(plain, times_apart=times_apart)
+    windows = reading_windows(source, nli) if nli.evidence is not None else []
+    if words is None and not times_apart:
+        named = named_predicate(plain)
+        if named is not None and not any(_names_in(named[1], w) for w in windows):
+            words = named[0]
     if words is None or nli.evidence is None:
         return False
     # a claim with a value, an ordinal, a universal or a negation ("stayed above
     # freezing", "the first woman to", "applies to all plastics", "were unable to
     # replicate"): its contradiction may be of that, stated in other words than the claim's
     limit = 0.0 if _strict(claim) else MOSTLY_UNSPOKEN_SHARE
-    return all(
-        _spoken_share(words, plain_verbs(w)) <= limit + 1e-9 for w in reading_windows(source, nli)
-    )
+    return all(_spoken_share(words, plain_verbs(w)) <= limit + 1e-9 for w in windows)
+
+
+def _names_in(names: list[str], window: str) -> bool:
+    """Does ``window`` use one of the lower-case ``names``, by the word?"""
+    there = {w.lower() for w in _WORD.findall(window)}
+    return any(name in there for name in names)
 
 
 #: Universal and exclusive words: "all single-use plastics" is contradicted by "exempts

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.21"
+ENGINE_VERSION = "0.4.22"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -188,7 +188,17 @@ place opposed to "home" (topic_words.py, verdicts.py, scoring.py, antonyms.py,
 word_ranges.py, quantulum_reader.py, wordsets.py);
 0.4.21, session 33: a source stating the claim's cause and effect exchanged ("Depression
 often causes poor sleep." for "Poor sleep causes depression.") makes it *unsupported*, its
-support capped below *weak* (causal_swaps.py, consistency.py, verdicts.py)."""
+support capped below *weak* (causal_swaps.py, consistency.py, verdicts.py);
+0.4.22, session 34: NLI's contradiction of a predicate with a name ("won two Nobel Prizes")
+judged by its other words when the source names none of its names; a claim about a
+relative of someone the source names no relative of is *unsupported*; a price's "higher"
+read as "more expensive"; what "except" sets apart not asserted; an ending read by the
+verb's synonyms ("stopped making" / "no longer produces"); a claim date's own verb breaks a
+tie between two dates of one clause; a window date of another event when the window names
+nothing of the claim's event; ", not a surgeon" set aside after a whole noun phrase; the
+noun of a count in digits no topic word ("20,000 people") (predicate.py, relatives.py,
+scoring.py, verdicts.py, directions.py, exceptions_words.py, negation.py, event_dates.py,
+consistency.py, alternatives.py, topic_words.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

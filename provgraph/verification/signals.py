@@ -23,6 +23,10 @@ class Signals:
     #: With no topic word shared: the source uses one of the claim's numbers or value
     #: words (``topic_words.shares_a_value``), the coincidence that made it look related.
     shares_a_value: bool = False
+    #: The claim is about a relative of someone the source speaks of ("The poet's brother
+    #: …"), and the source names no relative (``relatives.unnamed_relative``): it speaks of
+    #: another person.
+    relative_unnamed: bool = False
     embedding: float | None = None
     nli_entailment: float | None = None
     nli_contradiction: float | None = None

@@ -78,11 +78,23 @@ def _stems(text: str) -> frozenset[str]:
 def topic_stems(claim: str) -> frozenset[str]:
     """The stems of ``claim``'s content words less its values (see the module docstring):
     each value the quantity reader reads is blanked first, so its unit goes with it
-    ("120 *kilometres*", "$400 *million*")."""
+    ("120 *kilometres*", "$400 *million*"), and so does the noun of a count in digits
+    ("20,000 *people*": a stadium's capacity and a protest's crowd share no topic by it)."""
     text = claim
     for mention in extract_quantities(claim):
-        text = text[: mention.start] + " " * (mention.end - mention.start) + text[mention.end :]
+        end = mention.end
+        in_digits = any(c.isdigit() for c in mention.surface)
+        counted = _COUNTED_WORD.match(claim, end) if mention.noun and in_digits else None
+        # "20,000 *people*": a count's noun goes with it (session 34); not a number word's,
+        # which is the thing spoken of ("The *two parties* are still separate.")
+        if counted is not None:
+            end = counted.end()
+        text = text[: mention.start] + " " * (end - mention.start) + text[end:]
     return frozenset(s for s in _stems(text) if s not in VALUE_STEMS)
+
+
+#: The word right after a count: its counted noun ("20,000 *people*", "300 *elephants*").
+_COUNTED_WORD = re.compile(r"\s+[A-Za-z][\w'-]*")
 
 
 @lru_cache(maxsize=32)

@@ -47,7 +47,8 @@ of a split claim is not in the evidence at all, :func:`a_part_is_missing`); else
 ``unsupported``; a source that says a statement of the claim is not known ("… was not
 studied", ``Signals.consistency_unknown``, :mod:`.unknowns`) or states the claim's cause
 and effect exchanged (``Signals.consistency_reversed``, :mod:`.causal_swaps`), and no
-explicit conflict → ``unsupported``. An
+explicit conflict → ``unsupported``; a claim about a relative of someone the source names
+no relative of (``Signals.relative_unnamed``, :mod:`.relatives`) → ``unsupported``. An
 unrelated source is at worst unsupported: NLI models call many unrelated
 pairs "contradiction", and a source that is not about the claim cannot refute
 it; likewise when the focused NLI pass found the contradiction only for a
@@ -70,56 +71,11 @@ Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Literal
-
-from pydantic import BaseModel, ConfigDict, Field
-
 from provgraph.verification.combiner import load_combiner
 from provgraph.verification.signals import Signals as Signals  # re-exported (public name)
-
-
-class Verdict(StrEnum):
-    SUPPORTED = "supported"
-    WEAK = "weak"
-    UNSUPPORTED = "unsupported"
-    CONTRADICTED = "contradicted"
-    UNVERIFIABLE = "unverifiable"
-
-
-class Thresholds(BaseModel):
-    """Decision thresholds on the fused scores (defaults chosen on the dev data; docs)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    supported: float = Field(default=0.5, ge=0.0, le=1.0)
-    weak: float = Field(default=0.35, ge=0.0, le=1.0)
-    contradicted: float = Field(default=0.5, ge=0.0, le=1.0)
-
-
-class FusionWeights(BaseModel):
-    """Weights and ramps of :func:`fuse` (documented in docs/verification.md)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    tfidf: float = 1.0
-    recall: float = 1.0
-    embedding: float = 1.0
-    nli: float = 3.0
-    llm: float = 3.0
-    tfidf_low: float = 0.05
-    tfidf_high: float = 0.65
-    recall_low: float = 0.4
-    recall_high: float = 1.0
-    embedding_low: float = 0.2
-    embedding_high: float = 0.8
-    consistency_weight: float = 0.5
-    anchored_contradiction: float = 0.8
-    negation_contradiction: float = 0.8
-    #: ``learned``: the shipped logistic-regression combiner
-    #: (:mod:`provgraph.verification.combiner`) wherever a variant fits the stages
-    #: that ran and no LLM judge scored; the weighted mean otherwise.
-    method: Literal["learned", "weighted"] = "learned"
+from provgraph.verification.verdict_types import FusionWeights as FusionWeights
+from provgraph.verification.verdict_types import Thresholds as Thresholds
+from provgraph.verification.verdict_types import Verdict as Verdict
 
 
 def ramp(x: float, low: float, high: float) -> float:
@@ -176,14 +132,20 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
         learned_c = _learned_contradiction(read) if weights.method == "learned" else None
         nli_part = read.nli_max_contradiction * (1.0 - read.nli_entailment)
         contradiction = max(contradiction, nli_part if learned_c is None else learned_c)
-    if silent_on_predicate(signals) or shares_only_values(signals) or signals.consistency_reversed:
+    if (
+        silent_on_predicate(signals)
+        or shares_only_values(signals)
+        or signals.consistency_reversed
+        or signals.relative_unnamed
+    ):
         support = min(support, SILENT_PREDICATE_SUPPORT)
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
 
 
 #: The most support a source silent on the claim's predicate, sharing only values with
-#: the claim (:func:`shares_only_values`) or stating its cause and effect exchanged
-#: (``Signals.consistency_reversed``), gives (below the default
+#: the claim (:func:`shares_only_values`), stating its cause and effect exchanged
+#: (``Signals.consistency_reversed``) or silent on its subject's relative
+#: (``Signals.relative_unnamed``) gives (below the default
 #: ``weak`` threshold, 0.35): "The river froze over in January 1963." against "In
 #: January 1963 the town council approved a new library on the river bank." shares the
 #: river and the date, and the lexical and embedding stages lift it (session 24).
@@ -343,8 +305,9 @@ def decide(
     if not has_text or support is None:
         return Verdict.UNVERIFIABLE, 1.0
     t = thresholds
-    if signals is not None and shares_only_values(signals):
-        # nothing in common but values: not evidence either way, even of a value conflict
+    if signals is not None and (shares_only_values(signals) or signals.relative_unnamed):
+        # nothing in common but values, or about another person (the subject's relative):
+        # not evidence either way, even of a value conflict
         return Verdict.UNSUPPORTED, 0.75
     related = relatedness(signals) if signals is not None else None
     conflict = signals is not None and explicit_conflict(signals)

@@ -41,7 +41,11 @@ factors, "twice daily", "the following year", a ban ending a sale, an unrelated 
 "safe" / "harmful") and ``data/hard_cases_s33.jsonl`` (session 33, 16 more, written after
 the session's rules: unrelated sources sharing only a percentage, a year, a length, a
 month or an amount, and the same values of the claim's own subject; a paraphrase sharing
-no word; ranges in words; "passed away"; a value in another unit), each
+no word; ranges in words; "passed away"; a value in another unit) and
+``data/hard_cases_s34.jsonl`` (session 34, 16 more, written after the session's rules: a
+named object the source never names, a price that is higher, "except", an ending in a
+synonymous verb, two dates of one clause, a date of another event, a relative the source
+never names, an alternative set aside after a whole noun phrase), each
 written before the code changes it measures (s17 and s18: after), balanced per category between
 cases that must stay supported and cases that must not: one claim, one source and the verdict a
 careful reader would give — paraphrased and scoped negation, antonyms, numbers with
@@ -271,11 +275,12 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s31.jsonl",
         "hard_cases_s32.jsonl",
         "hard_cases_s33.jsonl",
+        "hard_cases_s34.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
     assert sizes == [
-        52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 16, 16, 92,
-        62,
+        52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 16, 16, 16,
+        92, 62,
     ]  # fmt: skip
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)
