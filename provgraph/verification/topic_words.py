@@ -75,6 +75,10 @@ def _stems(text: str) -> frozenset[str]:
     return frozenset(content_stems(text)) | nouns
 
 
+#: The word right after a count: its counted noun ("20,000 *people*", "300 *elephants*").
+_COUNTED_WORD = re.compile(r"\s+[A-Za-z][\w'-]*")
+
+
 def topic_stems(claim: str) -> frozenset[str]:
     """The stems of ``claim``'s content words less its values (see the module docstring):
     each value the quantity reader reads is blanked first, so its unit goes with it
@@ -91,10 +95,6 @@ def topic_stems(claim: str) -> frozenset[str]:
             end = counted.end()
         text = text[: mention.start] + " " * (end - mention.start) + text[end:]
     return frozenset(s for s in _stems(text) if s not in VALUE_STEMS)
-
-
-#: The word right after a count: its counted noun ("20,000 *people*", "300 *elephants*").
-_COUNTED_WORD = re.compile(r"\s+[A-Za-z][\w'-]*")
 
 
 @lru_cache(maxsize=32)

@@ -134,9 +134,8 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
         contradiction = max(contradiction, nli_part if learned_c is None else learned_c)
     if (
         silent_on_predicate(signals)
-        or shares_only_values(signals)
+        or about_something_else(signals)
         or signals.consistency_reversed
-        or signals.relative_unnamed
     ):
         support = min(support, SILENT_PREDICATE_SUPPORT)
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
@@ -250,6 +249,15 @@ def shares_only_values(signals: Signals) -> bool:
     return signals.embedding is None or signals.embedding < SILENT_PREDICATE_MEANING
 
 
+def about_something_else(signals: Signals) -> bool:
+    """The source is about something else than the claim, whatever conflict it seems to
+    state: it shares nothing with the claim but values (:func:`shares_only_values`), or it
+    speaks of the claim's subject's possessor and of no relative of theirs
+    (``Signals.relative_unnamed``: "The poet's brother was a sailor." / "The poet was a
+    sailor …")."""
+    return shares_only_values(signals) or signals.relative_unnamed
+
+
 def explicit_conflict(signals: Signals) -> bool:
     """The consistency stage found the same fact stated otherwise (a value or a negation)."""
     return signals.consistency_anchored or signals.consistency_negation
@@ -305,8 +313,7 @@ def decide(
     if not has_text or support is None:
         return Verdict.UNVERIFIABLE, 1.0
     t = thresholds
-    if signals is not None and (shares_only_values(signals) or signals.relative_unnamed):
-        # nothing in common but values, or about another person (the subject's relative):
+    if signals is not None and about_something_else(signals):
         # not evidence either way, even of a value conflict
         return Verdict.UNSUPPORTED, 0.75
     related = relatedness(signals) if signals is not None else None
