@@ -32,9 +32,12 @@ from dataclasses import dataclass
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import CALENDAR_NAMES, clauses, content_stems
 
-#: A past participle and its "by" phrase, up to the clause's end.
+#: A past participle and its "by" phrase, up to the clause's end; a short phrase of
+#: direction or place may come between ("translated *into Japanese* by Yuki Tanaka").
 _BY_AGENT = re.compile(
-    r"\b(?P<verb>[a-z]+(?:ed|en|wn|t)|led|made|held|won|run|done)\s+by\s+(?P<agent>[^,.;:()]{2,80})"
+    r"\b(?P<verb>[a-z]+(?:ed|en|wn|t)|led|made|held|won|run|done)"
+    r"(?P<gap>\s+(?:into|in|to|from|for|at)\s+(?!by\b)[\w'-]+(?:\s+(?!by\b)[\w'-]+){0,2}?)?"
+    r"\s+by\s+(?P<agent>[^,.;:()]{2,80})"
 )
 #: A capitalised word that is not a sentence's first or a determiner.
 _NAMED = re.compile(r"\b(?!(?:The|A|An|His|Her|Its|Their)\b)[A-Z][\w'-]+")
@@ -53,6 +56,8 @@ _ACTIVE = re.compile(
     r"(?P<object>(?:the|a|an|its|his|her|their|\d|[A-Z])[^,.;:()]{1,80})"
 )
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+#: Another party to an active clause's deed: "wrote the novel *with Ana Ruiz*".
+_ANOTHER_PARTY = re.compile(r"\b(?:with|and|alongside|together)\b(?P<party>.*)")
 #: Verbs that are not an action done by an agent ("Maria was", "Maria had").
 _NOT_ACTIONS = frozenset({"be", "have", "do", "get", "become", "seem", "remain"})
 #: Capitalised titles that name an office, not a person ("by the President").
@@ -74,13 +79,17 @@ class AgentConflict:
     share: float = 1.0
 
 
-def _agents(text: str) -> list[tuple[str, str, int]]:
-    """``(participle, agent phrase, where the participle starts)`` of ``text``."""
+def _agents(text: str) -> list[tuple[str, str, int, set[str]]]:
+    """``(participle, agent phrase, where the participle starts, the stems between the
+    two)`` of ``text``."""
     out = []
     for m in _BY_AGENT.finditer(text):
         agent = _NEXT_PASSIVE.split(m.group("agent"), maxsplit=1)[0]
         if _named(agent):
-            out.append((m.group("verb"), " ".join(agent.split()[:_AGENT_WORDS]), m.start()))
+            words = " ".join(agent.split()[:_AGENT_WORDS])
+            out.append(
+                (m.group("verb"), words, m.start(), set(content_stems(m.group("gap") or "")))
+            )
     return out
 
 
@@ -106,11 +115,14 @@ def _active_as_passive(claim: str) -> tuple[str, str, str] | None:
 
 def agent_conflict(claim: str, window: str) -> AgentConflict | None:
     """The claim's named passive agent replaced by another in a sentence of ``window``."""
-    claimed = [(verb, agent, set(content_stems(claim[:at]))) for verb, agent, at in _agents(claim)]
+    claimed = [
+        (verb, agent, set(content_stems(claim[:at])), gap)
+        for verb, agent, at, gap in _agents(claim)
+    ]
     active = _active_as_passive(claim)
     if active is not None:
         verb, agent, patient = active
-        claimed.append((verb, agent, set(content_stems(patient))))
+        claimed.append((verb, agent, set(content_stems(patient)), set()))
     if not claimed:
         return None
     numbers = set(_NUMBER.findall(claim))
@@ -120,9 +132,11 @@ def agent_conflict(claim: str, window: str) -> AgentConflict | None:
             continue  # "won FA Cup in 2002": a sentence of another year's final
         # the same thing done (a word of the claim's subject or object before the source's
         # participle, or in its active clause's object), by someone else
-        stated = [(v, a, set(content_stems(text[:at]))) for v, a, at in _agents(text)]
+        stated = [(v, a, set(content_stems(text[:at]))) for v, a, at, _g in _agents(text)]
         stated += _active_clauses(text)
-        for verb, agent, subject in claimed:
+        for verb, agent, subject, gap in claimed:
+            if not gap <= set(content_stems(text)):
+                continue  # "translated into Japanese" is not the French translation
             if any(v == verb and not _other_agent(agent, a) for v, a, _d in stated):
                 continue  # the claim's agent does it too: "…, and Ana Ruiz wrote the rest"
             for other_verb, other, done in stated:
@@ -139,7 +153,8 @@ def _active_clauses(sentence: str) -> list[tuple[str, str, set[str]]]:
     """``(participle, agent, object stems)`` of each clause of a source sentence that opens
     with a named agent, a past-tense verb and its object ("*Tom Bell wrote the novel*, and
     Ana Ruiz drew its illustrations"), unless the clause also names another party ("Tom
-    Bell wrote the novel *with Ana Ruiz*": a co-author, not someone else)."""
+    Bell wrote the novel *with Ana Ruiz*": a co-author, not someone else). A name of the
+    object itself is no party: "Hiroshi Sato translated the novel into *Japanese*"."""
     out = []
     for clause in clauses(sentence):
         active = _active_as_passive(clause.text)
@@ -147,7 +162,8 @@ def _active_clauses(sentence: str) -> list[tuple[str, str, set[str]]]:
             continue
         verb, agent, done = active
         done = _NEXT_PASSIVE.split(done, maxsplit=1)[0]
-        if _named(done) - _named(agent):
+        party = _ANOTHER_PARTY.search(done)
+        if party and _named(party.group("party")) - _named(agent):
             continue
         # "wrote the novel's foreword": the foreword is what was written
         out.append((verb, agent, set(content_stems(done.rsplit("'s ", 1)[-1]))))

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.22"
+ENGINE_VERSION = "0.4.23"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -198,7 +198,13 @@ tie between two dates of one clause; a window date of another event when the win
 nothing of the claim's event; ", not a surgeon" set aside after a whole noun phrase; the
 noun of a count in digits no topic word ("20,000 people") (predicate.py, relatives.py,
 scoring.py, verdicts.py, directions.py, exceptions_words.py, negation.py, event_dates.py,
-consistency.py, alternatives.py, topic_words.py)."""
+consistency.py, alternatives.py, topic_words.py);
+0.4.23, session 35: opposites ratify/reject, extinct/survive, dormant/erupt; a value's
+near words stop at a subordinate clause ("completed in November 2021 *after regulators
+approved it*"); a passive agent after a short phrase ("translated into Japanese by") and
+an active source clause whose object holds a name; a source naming the claim's subject
+only as a relative's possessor ("the painter's father") is about someone else
+(antonyms_hand.txt, wordsets.py, agents.py, relatives.py, scoring.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -29,7 +29,7 @@ from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
 from provgraph.verification.nli_refine import AgreementScorer, refine_matches
 from provgraph.verification.polarity import Item, reread_negated
 from provgraph.verification.predicate import off_predicate
-from provgraph.verification.relatives import unnamed_relative
+from provgraph.verification.relatives import relative_only, unnamed_relative
 from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.signals import Signals
 from provgraph.verification.size_free import reread_without_sizes
@@ -87,11 +87,13 @@ def _run_tfidf(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
         topic = topic_share(claim, text)
         values_shared = topic == 0 and shares_a_value(claim, text)
         relative = unnamed_relative(claim, text)
+        through = relative_only(claim, text)
         raw: dict[str, Any] = {
             "cosine": m.score,
             "claim_recall": recall,
             "topic_share": topic,
             "relative_unnamed": relative,
+            "subject_only_as_relative": through,
             "windows_total": index.n_windows,
         }
         out[i].scores["tfidf"] = StageScore(stage="tfidf", score=m.score, raw=raw, evidence=ev)
@@ -99,7 +101,7 @@ def _run_tfidf(stages: Stages, pairs: list[Pair], live: list[int], out: list[Sco
         out[i].sig["recall"] = recall
         out[i].sig["topic_share"] = topic
         out[i].sig["shares_a_value"] = values_shared
-        out[i].sig["relative_unnamed"] = relative is not None
+        out[i].sig["relative_unnamed"] = relative is not None or through is not None
 
 
 def _run_embeddings(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:

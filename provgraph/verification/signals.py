@@ -24,8 +24,10 @@ class Signals:
     #: words (``topic_words.shares_a_value``), the coincidence that made it look related.
     shares_a_value: bool = False
     #: The claim is about a relative of someone the source speaks of ("The poet's brother
-    #: …"), and the source names no relative (``relatives.unnamed_relative``): it speaks of
-    #: another person.
+    #: …"), and the source names no relative (``relatives.unnamed_relative``), or the
+    #: reverse: the source names the claim's subject only as a relative's possessor ("The
+    #: painter's father …", ``relatives.relative_only``). Either way it speaks of another
+    #: person.
     relative_unnamed: bool = False
     embedding: float | None = None
     nli_entailment: float | None = None

@@ -254,7 +254,8 @@ def about_something_else(signals: Signals) -> bool:
     state: it shares nothing with the claim but values (:func:`shares_only_values`), or it
     speaks of the claim's subject's possessor and of no relative of theirs
     (``Signals.relative_unnamed``: "The poet's brother was a sailor." / "The poet was a
-    sailor …")."""
+    sailor …"), or of the claim's subject only as a relative's possessor ("The painter was
+    a sailor." / "The painter's father was a sailor …")."""
     return shares_only_values(signals) or signals.relative_unnamed
 
 

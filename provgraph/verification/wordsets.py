@@ -291,12 +291,25 @@ def _between_commas(text: str, cut: list[Clause], i: int, start: int, end: int) 
     )
 
 
+#: A conjunction opening a subordinate clause: the words after it tell of another event
+#: ("completed in November 2021 *after regulators approved it*": an approval's words
+#: are no measure of the completion's date).
+_SUBORDINATE = re.compile(r"\b(?:after|before|until|when|once|because)\b", re.IGNORECASE)
+
+
+def _own_part(piece: str) -> str:
+    """``piece`` (the text after a value) up to a subordinate clause's conjunction."""
+    m = _SUBORDINATE.search(piece)
+    return piece[: m.start()] if m else piece
+
+
 def near_stems(
     text: str, start: int, end: int, *, width: int = 3
 ) -> tuple[frozenset[str], frozenset[str]]:
     """Content stems around ``text[start:end]``: ``(near, clause)``.
 
-    ``near`` = up to ``width`` content words on each side inside the same clause;
+    ``near`` = up to ``width`` content words on each side inside the same clause, on the
+    right not past a subordinate clause's conjunction (:data:`_SUBORDINATE`);
     ``clause`` = every content word of that clause (the value's own words excluded). A
     sentence's bare subject cut off by a parenthetical counts as words before the
     predicate's values (:func:`_interrupted_subject`); a value alone between commas takes
@@ -307,6 +320,7 @@ def near_stems(
         if c.start <= start < c.end or (start >= c.start and end <= c.end):
             before = _anchor_stems(text[c.start : start])
             after = _anchor_stems(text[end : c.end])
+            own_after = _anchor_stems(_own_part(text[end : c.end]))
             if i >= 2 and _interrupted_subject(text, cut[i - 2], cut[i - 1], c):
                 before = _anchor_stems(cut[i - 2].text) + before
             if i >= 1 and _between_commas(text, cut, i, start, end):
@@ -314,7 +328,8 @@ def near_stems(
                 # elected" — the clauses either side are its words
                 before = _anchor_stems(cut[i - 1].text)
                 after = _anchor_stems(cut[i + 1].text) if i + 1 < len(cut) else []
-            near = frozenset(before[-width:] + after[:width])
+                own_after = after
+            near = frozenset(before[-width:] + own_after[:width])
             return near, frozenset(before + after)
     before = _anchor_stems(text[max(0, start - 60) : start])
     after = _anchor_stems(text[end : end + 60])
