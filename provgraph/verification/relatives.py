@@ -64,6 +64,15 @@ def unnamed_relative(claim: str, source: str) -> str | None:
     return found.group("relation")
 
 
+#: A capitalised word (a name of the claim the source may name in a role swap).
+_NAME = re.compile(r"\b[A-Z][\w'-]+")
+#: A possessive and the relation after it: "'s late father".
+_POSSESSIVE_AT = re.compile(
+    r"['\u2019]s?\s+(?:(?:late|former|elder|older|younger|eldest|youngest|only|twin|step|"
+    r"adoptive|biological)\s+)*(?P<relation>[A-Za-z]+)"
+)
+
+
 def _relation_after(source: str, end: int) -> str | None:
     """The relation of a possessive that starts at ``source[end:]`` ("'s late father"),
     else None."""
@@ -72,13 +81,6 @@ def _relation_after(source: str, end: int) -> str | None:
         return None
     relation = found.group("relation").lower()
     return relation if stem(relation) in _RELATION_STEMS else None
-
-
-_NAME = re.compile(r"\b[A-Z][\w'-]+")
-_POSSESSIVE_AT = re.compile(
-    r"['\u2019]s?\s+(?:(?:late|former|elder|older|younger|eldest|youngest|only|twin|step|"
-    r"adoptive|biological)\s+)*(?P<relation>[A-Za-z]+)"
-)
 
 
 def relative_only(claim: str, source: str) -> str | None:
