@@ -294,13 +294,29 @@ def _between_commas(text: str, cut: list[Clause], i: int, start: int, end: int) 
 #: A conjunction opening a subordinate clause: the words after it tell of another event
 #: ("completed in November 2021 *after regulators approved it*": an approval's words
 #: are no measure of the completion's date).
-_SUBORDINATE = re.compile(r"\b(?:after|before|until|when|once|because)\b", re.IGNORECASE)
+_SUBORDINATE = re.compile(r"\b(?:after|before|until|when|once|because)\b\s+(\S+)", re.IGNORECASE)
+
+#: Words that make "after …" a preposition before a noun phrase, not a clause: "reopened
+#: in 2023 *after a three-year renovation*" — the renovation is the value's own event.
+_NOUN_PHRASE_OPENERS = frozenset(
+    "a an the its his her their our this that these those some several many each every"
+    " nearly almost about over under more less of".split()
+)
 
 
 def _own_part(piece: str) -> str:
-    """``piece`` (the text after a value) up to a subordinate clause's conjunction."""
-    m = _SUBORDINATE.search(piece)
-    return piece[: m.start()] if m else piece
+    """``piece`` (the text after a value) up to a subordinate clause's conjunction.
+
+    Only a conjunction that opens a clause cuts; one followed by an article, a
+    possessive, a quantifier or a number heads a noun phrase, whose words stay the
+    value's own.
+    """
+    for m in _SUBORDINATE.finditer(piece):
+        opener = m.group(1).lower().strip(",;:()")
+        if opener in _NOUN_PHRASE_OPENERS or opener[:1].isdigit():
+            continue
+        return piece[: m.start()]
+    return piece
 
 
 def near_stems(

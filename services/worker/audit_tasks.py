@@ -52,5 +52,7 @@ def register_audit_tasks(celery_app: Celery) -> None:
         """Seal a checkpoint for every project with new chain entries (beat-scheduled)."""
         return run_checkpoints()
 
-    celery_app.task(name=TASK_RETENTION, bind=True, max_retries=0)(retention)
-    celery_app.task(name=TASK_CHECKPOINT, bind=True, max_retries=0)(checkpoint)
+    # shared=False: a shared task is added to every app the process creates, so a second
+    # app (tests, the API's bare publishing client) would get a duplicate registration
+    celery_app.task(name=TASK_RETENTION, bind=True, max_retries=0, shared=False)(retention)
+    celery_app.task(name=TASK_CHECKPOINT, bind=True, max_retries=0, shared=False)(checkpoint)
