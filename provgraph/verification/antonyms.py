@@ -33,6 +33,7 @@ from provgraph.verification.converse_opposites import (
     converse_verbs,
     relative_to_another,
 )
+from provgraph.verification.covered_times import shared_time_words
 from provgraph.verification.dates import extract_dates, in_year
 
 __all__ = ["AntonymFinding", "antonym_conflict", "are_opposites"]
@@ -195,8 +196,11 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                     if _said_of_another(sentence, opposite, rest):
                         continue  # "The first attempt failed, but the launch went well"
                     numbers = numbers_in(claim), numbers_in(sentence)
-                    if same_subject(rest, sentence_content, *numbers):
-                        shared = len(rest & sentence_content) / len(rest) if rest else 0.0
+                    time_words = shared_time_words(claim, sentence)
+                    also = bool(time_words) or _other_side_held(claim, word, lexicon, sentence)
+                    if same_subject(rest, sentence_content, *numbers, also_shared=also):
+                        held = rest & (sentence_content | time_words)
+                        shared = len(held) / len(rest) if rest else 0.0
                         return AntonymFinding(word, opposite, shared)
     return _NO_PAIR
 
@@ -249,6 +253,18 @@ def _subject_content(claim: str, word: str, lexicon: Lexicon) -> set[str]:
         left = set(content_stems(m.group("left"))) - _adverbs(claim)
         return left or content
     return content
+
+
+def _other_side_held(claim: str, word: str, lexicon: Lexicon, sentence: str) -> bool:
+    """Is the claim a comparison whose other side ("… than *the original building*") the
+    sentence names too? Its words are left out of :func:`_subject_content` (a source may
+    name it otherwise), but where the sentence does name it, that is one more word the two
+    share: "The library's new wing is smaller than the original building." / "The new wing
+    … is twice the size of the original building." (session 36)."""
+    if not _compared(claim, word, lexicon) or (m := THAN.match(claim)) is None:
+        return False
+    right = set(content_stems(m.group("right"))) - _adverbs(claim)
+    return bool(right) and right <= set(content_stems(sentence))
 
 
 def _of_other_years(claim: str, sentence: str, opposite: str) -> bool:

@@ -93,6 +93,17 @@ _SEASONS = {
     "autumn": ((9, 1), (12, 21)),
     "fall": ((9, 1), (12, 21)),
 }
+#: A season without a year, said as a time: "in (the) summer", "late summer", "early spring"
+#: — not "summer camp" nor "the fall in prices" (a qualifier or "in" before it), and not
+#: a season of a year (:data:`_SEASON`, read first).
+_SEASON_IN_YEAR = re.compile(
+    r"(?:\b(?P<p>early|mid|late)[\s-]+|(?<=\bin )(?:the\s+)?)(?P<s>spring|summer|autumn|fall)\b"
+    r"(?!\s+(?:of\s+)?\d)",
+    re.IGNORECASE,
+)
+#: The share of a season each qualifier covers, as fractions of its days: loose,
+#: overlapping bands, as for a month's parts ("late summer" is August to the equinox).
+_SEASON_PARTS = {"early": (0.0, 0.45), "mid": (0.25, 0.75), "late": (0.55, 1.0)}
 _DECADE = re.compile(
     rf"\b(?:(?P<p>{_PART_WORDS})(?:\s+the)?[\s-]+)?(?:the\s+)?(?P<y>1[0-9]{{2}}0|20[0-9]0)s\b",
     re.IGNORECASE,
@@ -131,6 +142,15 @@ def _span(
         base = date(_LEAP, 1, 1).toordinal()
         return "date-in-year", first.toordinal() - base, last.toordinal() - base
     return "date", first.toordinal(), last.toordinal()
+
+
+def _season_in_year(match: re.Match[str]) -> tuple[str, float, float]:
+    """ "late summer": the season's days of the year (:data:`_SEASONS`), cut to its part."""
+    (m1, d1), (m2, d2) = _SEASONS[match.group("s").lower()]
+    kind, low, high = _span(None, m1, m2, d1, d2)
+    first, last = _SEASON_PARTS.get((match.group("p") or "").lower(), (0.0, 1.0))
+    length = high - low
+    return kind, round(low + first * length), round(low + last * length)
 
 
 def _month_number(word: str) -> int | None:
@@ -259,6 +279,8 @@ def extract_dates(text: str) -> list[Mention]:
     for m in _SEASON.finditer(text):
         (m1, d1), (m2, d2) = _SEASONS[m.group("s").lower()]
         add(m, _span(int(m.group("y")), m1, m2, d1, d2))
+    for m in _SEASON_IN_YEAR.finditer(text):
+        add(m, _season_in_year(m))
     for start, end, value in century_spans(text):
         if not any(s < end and start < e for s, e, _ in found):
             found.append((start, end, value))

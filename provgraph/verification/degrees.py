@@ -21,7 +21,8 @@ def plain_superlatives(text: str) -> str:
     (``antonyms._compared``). Words ending in "est" or "er" that are no degree of an adjective
     ("interest", "honest", "water", "never") stay, and so do comparatives that are also
     nouns or of another stem ("number", "better", "further") and "no longer". A multiple
-    ("twice as wide as") is read as the comparative it implies ("more wide than")."""
+    ("twice as wide as", "twice the size of", "half the length of") is read as the
+    comparative it implies ("more wide than", "more large than", "more short than")."""
 
     def plain(m: re.Match[str]) -> str:
         word = m.group(0)
@@ -39,6 +40,8 @@ def plain_superlatives(text: str) -> str:
 
     text = _MULTIPLE.sub(r"more \g<adj> than", text)
     text = _FRACTION.sub(r"less \g<adj> than", text)
+    text = _MULTIPLE_OF.sub(lambda m: f"more {_DIMENSIONS[m.group('noun').lower()][0]} than", text)
+    text = _FRACTION_OF.sub(lambda m: f"more {_DIMENSIONS[m.group('noun').lower()][1]} than", text)
     return _DEGREE.sub(plain, text)
 
 
@@ -49,6 +52,32 @@ _MULTIPLE = re.compile(
     r"(?P<adj>[a-z]+)\s+as\b"
 )
 _FRACTION = re.compile(r"\b(?:half|a third|a quarter)\s+as\s+(?P<adj>[a-z]+)\s+as\b")
+
+#: A dimension's noun and its two adjectives (more of it, less of it): "twice the size of"
+#: is "larger than", "half the length of" is "shorter than" (session 36).
+_DIMENSIONS: dict[str, tuple[str, str]] = {
+    "size": ("large", "small"),
+    "area": ("large", "small"),
+    "length": ("long", "short"),
+    "height": ("tall", "short"),
+    "width": ("wide", "narrow"),
+    "weight": ("heavy", "light"),
+    "depth": ("deep", "shallow"),
+    "age": ("old", "young"),
+    "price": ("expensive", "cheap"),
+    "cost": ("expensive", "cheap"),
+    "speed": ("fast", "slow"),
+}
+_DIMENSION_NOUN = rf"the\s+(?P<noun>{'|'.join(_DIMENSIONS)})\s+of\b"
+_MULTIPLE_OF = re.compile(
+    r"\b(?:twice|thrice|double|triple|(?:two|three|four|five|six|ten|\d+(?:\.\d+)?)\s+times)\s+"
+    + _DIMENSION_NOUN,
+    re.IGNORECASE,
+)
+_FRACTION_OF = re.compile(
+    r"\b(?:half|a\s+third\s+of|a\s+quarter\s+of|one\s+third\s+of)\s+" + _DIMENSION_NOUN,
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=4096)

@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from provgraph.verification.covered_times import covered_time_stems, universal_time_words
 from provgraph.verification.denial_times import other_times, times_named
 from provgraph.verification.exceptions_words import excepted
 from provgraph.verification.phrasal import plain_idioms
@@ -252,7 +253,11 @@ def _asserted(scope: tuple[str, ...], other: str, *, verb_first: bool = False) -
         words
         for part in _CONTRAST_SEGMENT.split(other)
         if not _keyed(scope) & _keyed(excepted(part))
-        and _holds(scope, words := _keyed(_stems(_stated(part))), verb_first=verb_first)
+        and _holds(
+            scope,
+            words := _keyed(_stems(_stated(part))) | _keyed(covered_time_stems(part)),
+            verb_first=verb_first,
+        )
     ]
     if not held:
         return False
@@ -344,13 +349,19 @@ def best_sentence(
 ) -> tuple[str, float]:
     """The window sentence sharing most of the claim's content words, and that share.
     ``words``: how a text's words are read (content stems; :mod:`.prefix_negation` reads
-    prefixed words as their plain words)."""
+    prefixed words as their plain words). A sentence naming a day or season the claim's
+    "every day" / "all year" covers holds those claim words too (:mod:`.covered_times`:
+    "runs every day of the year" / "does not run on Sundays in winter")."""
     claim_words = words(claim)
     if not claim_words:
         return "", 0.0
+    covered, universal = covered_time_stems(claim), universal_time_words(claim)
     best, share = "", 0.0
     for sentence in split_sentences(window):
-        value = len(claim_words & words(sentence.text)) / len(claim_words)
+        held = words(sentence.text)
+        if covered & held:
+            held = held | universal
+        value = len(claim_words & held) / len(claim_words)
         if value > share:
             best, share = sentence.text, value
     return best, share

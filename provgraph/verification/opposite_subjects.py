@@ -11,7 +11,12 @@ from provgraph.verification.topic_words import VALUE_STEMS
 
 
 def same_subject(
-    claim_rest: set[str], sentence_content: set[str], claim_numbers: set[str], numbers: set[str]
+    claim_rest: set[str],
+    sentence_content: set[str],
+    claim_numbers: set[str],
+    numbers: set[str],
+    *,
+    also_shared: bool = False,
 ) -> bool:
     """The sentence speaks of what the claim does: two shared content words besides the
     opposite, or, for a claim with fewer ("The couple divorced in 2015." / "The couple
@@ -21,10 +26,14 @@ def same_subject(
     word: "The airline reported a profit for 2022." / "The airline posted a loss … for
     2022." share the airline and the year (session 24). One shared word must be more
     than a value or a time: "Exports grew by 6% in the second quarter." / "In the second
-    quarter, the airline cut its fares by 6%." share only those (session 33)."""
+    quarter, the airline cut its fares by 6%." share only those (session 33). A time both
+    name in other words ("in the fourth quarter" / "in the three months to December",
+    "every day" / "on Mondays") or a comparison's other side both name ("… than the
+    original building") counts as a shared number does (``also_shared``, session 36)."""
     if not (claim_rest & sentence_content) - VALUE_STEMS:
         return False
-    if len(claim_rest & sentence_content) + bool(claim_numbers & numbers) >= 2:
+    shared_value = bool(claim_numbers & numbers) or also_shared
+    if len(claim_rest & sentence_content) + shared_value >= 2:
         return True
     return bool(claim_rest) and claim_rest <= sentence_content and claim_numbers <= numbers
 

@@ -104,10 +104,13 @@ def extract_proportions(text: str) -> list[Mention]:
 
 #: "102 of the 400 students", "312 of its 3,050 applicants", "81 of 120 patients",
 #: "6,500 of the forest's 10,000 hectares" (a possessive before the whole)
+#: A count in digits or, two to twelve, in words ("four of the six stolen paintings"); not
+#: "one of the 250 delegates" (a member, as in "every one of").
+_COUNT = rf"(?:{NUMBER}|\b(?:{'|'.join(w for w in SMALL_NUMBERS if w not in ('zero', 'one'))})\b)"
 _PART_OF_WHOLE = re.compile(
-    rf"(?<![\d,.])(?P<part>{NUMBER})\s+of\s+(?:the|its|their|his|her|our|all)?\s*"
+    rf"(?<![\d,.])(?P<part>{_COUNT})\s+of\s+(?:the|its|their|his|her|our|all)?\s*"
     r"(?:(?:the\s+)?[A-Za-z][\w-]*(?:'s|s')\s+)?"
-    rf"(?P<whole>{NUMBER})(?![\d,.%])(?!\s*(?:%|percent|per cent))",
+    rf"(?P<whole>{_COUNT})(?![\d,.%])(?!\s*(?:%|percent|per cent))",
     re.IGNORECASE,
 )
 #: "Of the 400 students who sat the exam, 102 passed", "Of its 400 employees, 310 work from
@@ -167,8 +170,7 @@ def derived_shares(text: str) -> list[Mention]:
     out: list[Mention] = []
     for pattern in (_PART_OF_WHOLE, _OF_WHOLE_PART):
         for m in pattern.finditer(text):
-            part = int(m.group("part").replace(",", ""))
-            whole = int(m.group("whole").replace(",", ""))
+            part, whole = _count(m.group("part")), _count(m.group("whole"))
             if not whole or part > whole:
                 continue
             low = 100.0 * max(0.0, part - 0.5) / whole
@@ -181,6 +183,12 @@ def derived_shares(text: str) -> list[Mention]:
                 )
             )
     return out + _amount_shares(text)
+
+
+def _count(written: str) -> int:
+    """A count of :data:`_COUNT` as an integer ("3,050" → 3050, "six" → 6)."""
+    word = written.lower()
+    return SMALL_NUMBERS[word] if word in SMALL_NUMBERS else int(written.replace(",", ""))
 
 
 def _share_words(text: str, start: int, end: int, whole_end: int) -> frozenset[str]:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from provgraph.store.types import StoredReport
 
 SCHEMA_VERSION: Literal["1"] = "1"
-ENGINE_VERSION = "0.4.23"
+ENGINE_VERSION = "0.4.24"
 """The scoring rules' version, stored in every report: it changes whenever the same inputs,
 config, NLI model and combiner can score differently, so an auditor can tell reports made
 by different rules apart (0.2.0, session 9: the focused pass's two readings, focus.py;
@@ -204,7 +204,16 @@ near words stop at a subordinate clause ("completed in November 2021 *after regu
 approved it*"); a passive agent after a short phrase ("translated into Japanese by") and
 an active source clause whose object holds a name; a source naming the claim's subject
 only as a relative's possessor ("the painter's father") is about someone else
-(antonyms_hand.txt, wordsets.py, agents.py, relatives.py, scoring.py)."""
+(antonyms_hand.txt, wordsets.py, agents.py, relatives.py, scoring.py);
+0.4.24, session 36: the subordinate-clause cut only at a clause ("after a three-year
+renovation" stays the value's); a time named in other words ("fourth quarter" / "the three
+months to December", "every day" / "on Mondays") and a comparison's other side count as
+shared words of an opposite pair; "twice the size of" / "half the length of" read as
+comparatives; seasons without a year ("late summer") are dates; a bare number takes the
+unit of the value it is compared with ("140 kilometres … only 95"), and touching values
+differ in a comparison; shares in words ("four of the six") (wordsets.py, antonyms.py,
+covered_times.py, opposite_subjects.py, negation.py, degrees.py, dates.py,
+value_comparisons.py, proportions.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

@@ -24,7 +24,7 @@ year) are not judged.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from provgraph.verification.directions import comparisons
 from provgraph.verification.quantities import read_quantities
@@ -201,10 +201,40 @@ def _two_values(sentence: str) -> list[Mention] | None:
     "seats 62,000, up from 45,000 at the old ground" gives the new and the old
     stadium's; whether a claim's sides are the change's is :func:`_sides`' test."""
     read = read_quantities(sentence)
-    kinds = {m.kind for m in read.mentions}
-    if len(read.mentions) != 2 or len(kinds) != 1 or read.mentions[0].kind.startswith("id:"):
+    if len(read.mentions) != 2:
         return None
-    return read.mentions
+    values = _unit_carried(sentence, *read.mentions)
+    if len({m.kind for m in values}) != 1 or values[0].kind.startswith("id:"):
+        return None
+    return values
+
+
+_BARE_NUMBER = re.compile(r"^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$")
+_LEADING_NUMBER = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?|^\d+(?:\.\d+)?")
+
+
+#: What may follow a number whose unit is elided: the end of its clause, not a noun
+#: ("30 floors" counts floors).
+_CLAUSE_END = re.compile(r"^\s*(?:$|[.,;:)]|(?:and|but|while|whereas|against|compared)\b)")
+
+
+def _unit_carried(sentence: str, first: Mention, second: Mention) -> list[Mention]:
+    """Two values where one is a bare number after a value with a unit ("runs 140
+    kilometres, while the northern route covers only 95"): the bare one is read in the
+    other's unit, as a writer who elides a repeated unit means it. Otherwise unchanged."""
+    values = [first, second]
+    for bare, measured in ((1, 0), (0, 1)):
+        b, m = values[bare], values[measured]
+        number = _LEADING_NUMBER.match(m.surface)
+        if b.kind != "count" or m.kind == "count" or not _BARE_NUMBER.match(b.surface):
+            continue
+        if not _CLAUSE_END.match(sentence[b.end :]):
+            continue
+        if number is None or not (written := float(number.group(0).replace(",", ""))):
+            continue
+        scale = (m.low + m.high) / 2 / written
+        values[bare] = replace(b, kind=m.kind, low=b.low * scale, high=b.high * scale)
+    return values
 
 
 @dataclass(frozen=True)
@@ -247,7 +277,8 @@ def judge_value_comparisons(claim: str, window: str) -> ComparisonJudgement:
             if right.low <= 0 or left.low < 0:
                 continue
             low, high = left.low / right.high, left.high / right.low
-            overlaps = low <= comparison.high and comparison.low <= high
+            # strict: values whose rounding only touches ("120 metres" / "130") differ
+            overlaps = low < comparison.high and comparison.low < high
             (agreed if overlaps else mismatched).append(comparison.surface)
             if comparison.span is not None:
                 spans.append(comparison.span)

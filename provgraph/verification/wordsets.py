@@ -298,10 +298,11 @@ _SUBORDINATE = re.compile(r"\b(?:after|before|until|when|once|because)\b\s+(\S+)
 
 #: Words that make "after …" a preposition before a noun phrase, not a clause: "reopened
 #: in 2023 *after a three-year renovation*" — the renovation is the value's own event.
-_NOUN_PHRASE_OPENERS = frozenset(
-    "a an the its his her their our this that these those some several many each every"
-    " nearly almost about over under more less of".split()
-)
+_NOUN_PHRASE_OPENERS_TEXT = """
+    a an the its his her their our this that these those some several many each every
+    nearly almost about over under more less of
+    """
+_NOUN_PHRASE_OPENERS = frozenset(_NOUN_PHRASE_OPENERS_TEXT.split())
 
 
 def _own_part(piece: str) -> str:

@@ -1,0 +1,97 @@
+"""Session 36's rules, read without models: times in other words, a comparison's other
+side, sizes as multiples, seasons without a year, elided units, shares in words."""
+
+from __future__ import annotations
+
+from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.dates import extract_dates
+from provgraph.verification.degrees import plain_superlatives
+from provgraph.verification.proportions import derived_shares
+from provgraph.verification.value_comparisons import judge_value_comparisons
+
+
+def test_a_time_named_in_other_words_is_shared() -> None:
+    quarter = antonym_conflict(
+        "The airline posted a loss in the fourth quarter.",
+        "In the three months to December the airline returned a record profit.",
+    )
+    assert quarter is not None and (quarter.claim_word, quarter.source_word) == ("loss", "profit")
+    daily = antonym_conflict(
+        "The museum is open every day.", "Entry is free, but the museum is closed on Mondays."
+    )
+    assert daily is not None
+    # another quarter's profit is no conflict
+    assert (
+        antonym_conflict(
+            "The airline posted a loss in the fourth quarter.",
+            "In the three months to June the airline returned a record profit.",
+        )
+        is None
+    )
+
+
+def test_a_size_as_a_multiple_is_a_comparative() -> None:
+    assert plain_superlatives("It is twice the size of the old one.") == (
+        "It is more large than the old one."
+    )
+    assert plain_superlatives("The lake is half the depth of the sea.") == (
+        "The lake is more shallow than the sea."
+    )
+    assert plain_superlatives("We counted the size of the crowd.") == (
+        "We counted the size of the crowd."
+    )
+    found = antonym_conflict(
+        "The library's new wing is smaller than the original building.",
+        "The new wing, at 8,000 square metres, is twice the size of the original building.",
+    )
+    assert found is not None and (found.claim_word, found.source_word) == ("small", "large")
+
+
+def test_a_season_without_a_year_is_a_date_in_the_year() -> None:
+    (late,) = extract_dates("The festival takes place in late summer.")
+    (august,) = extract_dates("It is held in the last week of August.")
+    assert late.kind == august.kind == "date-in-year" and late.overlaps(august)
+    (spring,) = extract_dates("They married in the spring.")
+    assert not spring.overlaps(august)
+    assert extract_dates("She ran a summer camp after a fall in sales.") == []
+
+
+def test_a_bare_number_takes_the_unit_of_its_pair() -> None:
+    claim = "The northern route is shorter than the coastal route."
+    source = "The coastal route runs 140 kilometres, while the northern route covers only 95."
+    assert judge_value_comparisons(claim, source).agreed == ["short comparison"]
+    longer = "The northern route is longer than the coastal route."
+    assert judge_value_comparisons(longer, source).mismatched == ["long comparison"]
+    # values whose rounding only touches are two values: 120 is not taller than 130
+    tall = judge_value_comparisons(
+        "The tower is taller than the hotel.", "The tower is 120 metres tall and the hotel 130."
+    )
+    assert tall.mismatched == ["tall comparison"]
+    # a number counting a noun keeps its own kind
+    floors = judge_value_comparisons(
+        "The tower is taller than the hotel.",
+        "The tower is 120 metres tall and the hotel has 30 floors.",
+    )
+    assert (floors.agreed, floors.mismatched) == ([], [])
+
+
+def test_a_share_in_words() -> None:
+    (share,) = derived_shares("Police recovered four of the six stolen paintings.")
+    assert 58 < share.low < share.high < 76
+    assert derived_shares("Every one of the 250 delegates voted for the motion.") == []
+
+
+def test_a_universal_time_covers_the_days_a_denial_names() -> None:
+    from provgraph.verification.negation import negation_conflict
+
+    found = negation_conflict(
+        "The ferry runs every day of the year.", "The ferry does not run on Sundays in winter."
+    )
+    assert found is not None and found.side == "source"
+    # a claim of another season is not denied by a winter timetable
+    assert (
+        negation_conflict(
+            "The ferry runs every day in summer.", "The ferry does not run on Sundays in winter."
+        )
+        is None
+    )
