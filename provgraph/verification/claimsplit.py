@@ -37,7 +37,12 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.object_lists import name_list_statements, object_list
+from provgraph.verification.object_lists import (
+    bare_plural_objects,
+    name_list_statements,
+    object_list,
+    plural_noun,
+)
 from provgraph.verification.word_classes import (
     AUX as _AUX,
 )
@@ -294,9 +299,27 @@ def split_statements(sentence: str) -> list[str]:
     return name_list_statements(text, MAX_PARTS) or parts
 
 
+#: "both" right after a verb, before its first object: "wrote *both* novels and plays".
+_BOTH_AFTER_VERB = re.compile(r"(?<=\s)(?P<verb>[a-z]+)\s+both\s+(?=\S+(?:\s+\S+)?\s+and\s)")
+
+
+def _both_objects(body: str) -> str:
+    """``body`` without a "both" that opens a verb's list of objects ("The author wrote both
+    novels and plays" claims each: two statements, as "wrote novels and plays"); a "both"
+    after a preposition ("signed by both France and Germany") or opening the sentence
+    stays, and keeps its list whole (:data:`_NO_SPLIT_BEFORE`)."""
+    m = _BOTH_AFTER_VERB.search(body)
+    if m is None or not is_verb(m.group("verb")):
+        return body
+    following = body[m.end() :].split(maxsplit=1)[0].lower()
+    if following not in _DETERMINERS and not plural_noun(following):
+        return body  # "sells both new and used cars": adjectives of one object
+    return body[: m.end("verb")] + " " + body[m.end() :]
+
+
 def _coordinated(text: str) -> list[str]:
     """:func:`split_statements` by coordinations of clauses, verb phrases and objects."""
-    body = text.rstrip(".!? ")
+    body = _both_objects(text.rstrip(".!? "))
     cuts = [
         m
         for m in _BOUNDARY.finditer(body)
@@ -331,6 +354,9 @@ def _coordinated(text: str) -> list[str]:
             # else a verb phrase ("closed and soon reopened")
             copular = _copular_part(subject_verb, first, rest)
             parts.append(copular or _sentence(f"{subject} {rest}"))
+        elif kind == "vp" and conj == "and" and bare_plural_objects(subject_verb, first, rest):
+            # "wrote novels and plays": a second plural object, not "the author plays"
+            parts.append(_sentence(f"{subject_verb} {rest}"))
         elif kind == "ambiguous-vp" and rest.split()[0].lower() in subject.lower().split():
             return [text]  # "The firm cut costs and cut jobs": the subject ran into the verb
         elif kind in {"vp", "ambiguous-vp"} and conj != ";":
@@ -349,7 +375,14 @@ def _coordinated(text: str) -> list[str]:
             and (copular := _copular_part(subject_verb, first, rest))
         ):
             parts.append(copular)
-        elif kind == "np" and conj == "and" and object_list(subject_verb, first, rest):
+        elif (
+            kind == "np"
+            and conj == "and"
+            and (
+                object_list(subject_verb, first, rest)
+                or bare_plural_objects(subject_verb, first, rest)
+            )
+        ):
             # "won the league and the cup": the verb is shared, each object a statement
             parts.append(_sentence(f"{subject_verb} {rest}"))
         else:

@@ -39,12 +39,16 @@ THAN = re.compile(r"^(?P<left>.*?)\bthan\b(?P<right>.*)$", re.IGNORECASE | re.DO
 
 
 def converse(claim: str, sentence: str) -> bool:
-    """ "A is larger than B" / "B is smaller than A": opposite comparatives, sides exchanged."""
+    """ "A is larger than B" / "B is smaller than A": opposite comparatives, sides exchanged.
+    Never when both compare with the same other side ("The new hall is smaller than the old
+    hall" / "… larger than the old hall": the head noun both sides share is no exchange)."""
     a, b = THAN.match(claim), THAN.match(sentence)
     if a is None or b is None:
         return False
     left_a, right_a = set(content_stems(a["left"])), set(content_stems(a["right"]))
     left_b, right_b = set(content_stems(b["left"])), set(content_stems(b["right"]))
+    if right_a == right_b:
+        return False
     return bool(right_a & left_b) and bool(left_a & right_b) and not (left_a & left_b - right_a)
 
 

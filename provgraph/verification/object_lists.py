@@ -70,6 +70,29 @@ def object_list(subject_verb: str, first: str, rest: str) -> bool:
     return simple_noun_phrase(words(first)[len(head) :]) and simple_noun_phrase(words(rest))
 
 
+def bare_plural_objects(subject_verb: str, first: str, rest: str) -> bool:
+    """Are ``first``'s object and ``rest`` each one plural noun, no determiner ("wrote
+    novels and plays", "makes cars and trucks")? Then ``rest`` is a second object, though
+    it can be read as a verb ("plays", "trucks"). Not after a verb alone ("She writes and
+    paints": two verbs) nor an adjective ("red and blue panels")."""
+    objects, second = words(first)[len(words(subject_verb)) :], words(rest)
+    return (
+        len(objects) == 1 and len(second) == 1 and all(plural_noun(w) for w in (*objects, *second))
+    )
+
+
+def plural_noun(word: str) -> bool:
+    """A lower-case plural noun that is no adjective ("novels", "plays"; not "used")."""
+    classes = word_classes(word)
+    return (
+        word.isalpha()
+        and word.islower()
+        and word.endswith("s")
+        and "NOUN" in classes
+        and ("ADJ" not in classes)
+    )
+
+
 #: A name: up to three capitalised words ("Canada", "South Korea", "New York City").
 _NAME = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
 #: A list of two or more names after the verb: "in Canada and Japan", "English, French

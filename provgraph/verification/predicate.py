@@ -144,9 +144,10 @@ def named_predicate(claim: str) -> tuple[list[str], list[str]] | None:
     return (words, names) if words else None
 
 
-def _spoken_share(words: list[str], window: str) -> float:
+def _spoken_share(words: list[str], window: str, *, nominals: bool = True) -> float:
     """The share of ``words`` that ``window`` uses, by the word, an opposite of it ("closed"
-    / "open") or a synonymous verb ("started" / "began"). The window is read once."""
+    / "open"), a synonymous verb ("started" / "began") or, with ``nominals``, the verb's
+    noun ("restored" / "restoration"). The window is read once."""
     there = [w.lower() for w in _WORD.findall(window)]
     stems = {stem(w) for w in there} | {stem(w) for w in map(_verb_of_able, there) if w}
 
@@ -157,9 +158,33 @@ def _spoken_share(words: list[str], window: str) -> float:
             # "peer-reviewed" is spoken of by "peer reviewed"
             or ("-" in word and all(stem(part) in stems for part in word.split("-") if part))
             or any(are_opposites(word, other) or same_verb(word, other) for other in there)
+            or (nominals and any(_nominal_of(word, other) for other in there))
         )
 
     return sum(1 for word in words if spoken(word)) / len(words)
+
+
+#: Words that hedge a claim's predicate: its likelihood, not its truth.
+_HEDGE = re.compile(
+    r"\b(?:unlikely|likely|probably|possibly|may|might|could|expected\s+to)\b", re.IGNORECASE
+)
+#: Suffixes that make a noun of a verb: "restoration", "closure", "approval", "payment".
+_NOMINAL = re.compile(r"(?:ation|ition|ion|ment|al|ure|ance|ence)$")
+
+
+def _nominal_of(word: str, other: str) -> bool:
+    """Is ``other`` the noun of ``word``'s verb ("restored" / "restoration", "closed" /
+    "closure", "approved" / "approval")? A source that speaks of the restoration speaks of
+    whether the mill was restored (session 36). The verb's stem must be five letters or
+    more, so that short stems ("act" / "action") do not match by chance."""
+    root = stem(word)
+    return (
+        len(root) >= 5
+        and other.startswith(root)
+        and other != word
+        and _NOMINAL.search(other) is not None
+        and len(other) - len(root) <= 5
+    )
 
 
 def _verb_of_able(word: str) -> str | None:
@@ -195,7 +220,12 @@ def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool
     # freezing", "the first woman to", "applies to all plastics", "were unable to
     # replicate"): its contradiction may be of that, stated in other words than the claim's
     limit = 0.0 if _strict(claim) else MOSTLY_UNSPOKEN_SHARE
-    return all(_spoken_share(words, plain_verbs(w)) <= limit + 1e-9 for w in windows)
+    # a hedged claim ("is unlikely to approve") is read by the word: its NLI contradiction
+    # is most often the hedge in other words ("approval … is improbable"), not the predicate
+    nominals = _HEDGE.search(claim) is None
+    return all(
+        _spoken_share(words, plain_verbs(w), nominals=nominals) <= limit + 1e-9 for w in windows
+    )
 
 
 def _names_in(names: list[str], window: str) -> bool:

@@ -35,7 +35,7 @@ _PROPORTION_RE = re.compile(
     r"|(?<!\bat )(?<!\bthe )\b(?P<vague>the vast majority of|the majority of|a majority of|"
     r"most|nearly all|almost all|virtually all|a minority of|the minority of|"
     r"hardly any|scarcely any|barely any|almost no|virtually no|almost none of|not all of|"
-    r"not all)\b",
+    r"not all|not every)\b",
     re.IGNORECASE,
 )
 #: A fraction ending its clause is a share ("Turnout was roughly two thirds."), except a
@@ -62,6 +62,7 @@ _VAGUE = {
     # "not all of the samples were contaminated" / "12 of the 40": any share short of all
     "not all of": (0.0, 99.5),
     "not all": (0.0, 99.5),
+    "not every": (0.0, 99.5),
 }
 
 

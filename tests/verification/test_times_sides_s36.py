@@ -95,3 +95,45 @@ def test_a_universal_time_covers_the_days_a_denial_names() -> None:
         )
         is None
     )
+
+
+def test_a_ruling_for_the_other_party() -> None:
+    from provgraph.verification.rulings import ruling_conflict
+
+    claim = "The tenants won their case against the landlord."
+    found = ruling_conflict(
+        claim, "The court ruled in favour of the landlord and dismissed the tenants' claim."
+    )
+    assert found is not None and found.source_party == "the landlord"
+    assert ruling_conflict(claim, "The court ruled in favour of the tenants.") is None
+    # the loser's claim dismissed is what "lost" says
+    assert (
+        ruling_conflict(
+            "The landlord lost the case against the tenants.",
+            "The judge dismissed the landlord's lawsuit.",
+        )
+        is None
+    )
+
+
+def test_a_predicate_spoken_of_by_its_noun() -> None:
+    from provgraph.verification.predicate import predicate_words
+
+    words = predicate_words("The old mill has been restored.")
+    assert words is not None
+    from provgraph.verification.predicate import _spoken_share
+
+    assert _spoken_share(words, "The old mill lies in ruins, with no plans for restoration.") == 1
+
+
+def test_two_plural_objects_are_two_statements() -> None:
+    from provgraph.verification.claimsplit import split_statements
+
+    assert split_statements("The author wrote both novels and plays.") == [
+        "The author wrote novels.",
+        "The author wrote plays.",
+    ]
+    assert split_statements("She writes and paints.") == ["She writes.", "She paints."]
+    assert split_statements("The shop sells both new and used cars.") == [
+        "The shop sells both new and used cars."
+    ]
