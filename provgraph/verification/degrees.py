@@ -40,8 +40,7 @@ def plain_superlatives(text: str) -> str:
 
     text = _MULTIPLE.sub(r"more \g<adj> than", text)
     text = _FRACTION.sub(r"less \g<adj> than", text)
-    text = _MULTIPLE_OF.sub(lambda m: f"more {_DIMENSIONS[m.group('noun').lower()][0]} than", text)
-    text = _FRACTION_OF.sub(lambda m: f"more {_DIMENSIONS[m.group('noun').lower()][1]} than", text)
+    text = multiples_as_comparatives(text)
     return _DEGREE.sub(plain, text)
 
 
@@ -70,7 +69,7 @@ _DIMENSIONS: dict[str, tuple[str, str]] = {
 }
 _DIMENSION_NOUN = rf"the\s+(?P<noun>{'|'.join(_DIMENSIONS)})\s+of\b"
 _MULTIPLE_OF = re.compile(
-    r"\b(?:twice|thrice|double|triple|(?:two|three|four|five|six|ten|\d+(?:\.\d+)?)\s+times)\s+"
+    r"\b(?:(?:more\s+than|over|almost|nearly|roughly|about|some)\s+)?(?:twice|thrice|double|triple|(?:two|three|four|five|six|ten|\d+(?:\.\d+)?)\s+times)\s+"
     + _DIMENSION_NOUN,
     re.IGNORECASE,
 )
@@ -78,6 +77,13 @@ _FRACTION_OF = re.compile(
     r"\b(?:half|a\s+third\s+of|a\s+quarter\s+of|one\s+third\s+of)\s+" + _DIMENSION_NOUN,
     re.IGNORECASE,
 )
+
+
+def multiples_as_comparatives(text: str) -> str:
+    """``text`` with each dimension's multiple as the comparative it implies: "(more than)
+    twice the depth of" → "more deep than", "half the length of" → "more short than"."""
+    text = _MULTIPLE_OF.sub(lambda m: f"more {_DIMENSIONS[m.group('noun').lower()][0]} than", text)
+    return _FRACTION_OF.sub(lambda m: f"more {_DIMENSIONS[m.group('noun').lower()][1]} than", text)
 
 
 @lru_cache(maxsize=4096)

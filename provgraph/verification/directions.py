@@ -16,6 +16,9 @@ the comparative, and after *than*), a dimension and a direction —
   word, up for *more*;
 * "<verb> more / less than" ("costs more", "weighs less", "earned less", "weighs
   300 g less"): the verb, with "cost" read as *expensive* and "weigh" as *heavy*;
+* a dimension's multiple as its comparative ("twice the depth of" = deeper than), and a
+  comparison in apposition to the sentence's subject ("The northern lake reaches 80
+  metres, more than twice the depth of the southern lake"; session 36);
 * time taken as slowness ("takes longer than" = slower, "takes less time than"
   = faster), and a manner adverb as its adjective ("more slowly" = slower).
 
@@ -34,7 +37,9 @@ import re
 from dataclasses import dataclass
 
 from provgraph.verification.antonyms import are_opposites
+from provgraph.verification.claimsplit import subject_and_verb
 from provgraph.verification.comparatives import positive_form
+from provgraph.verification.degrees import multiples_as_comparatives
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.roles import verb_lemma
 from provgraph.verification.sentences import split_sentences
@@ -160,10 +165,16 @@ def _side(tokens: list[str]) -> frozenset[str]:
     return frozenset(words) | kept
 
 
+def _subject_side(text: str) -> frozenset[str]:
+    """The side words of the subject of ``text`` (a sentence's first clause), if found."""
+    head = subject_and_verb(text)
+    return _side(_TOKEN.findall(head[0])) if head is not None else frozenset()
+
+
 def comparisons(text: str) -> list[Comparison]:
     """The comparisons of ``text``, one per "than" of a clause (negated ones left out)."""
     out: list[Comparison] = []
-    for sentence in split_sentences(text):
+    for sentence in split_sentences(multiples_as_comparatives(text)):
         negated = {w for _cue, scope in negated_scopes(sentence.text) for w in scope}
         for clause in clauses(sentence.text):
             tokens = _TOKEN.findall(clause.text)
@@ -181,6 +192,10 @@ def comparisons(text: str) -> list[Comparison]:
             if re.match(r"[$£€\d]", right_text) or negated & {stem(t) for t in lowered[k:than]}:
                 continue  # "more than 80", "not cheaper than"
             left, right = _side(tokens[:k]), _side(tokens[than + 1 :])
+            if not left and clause.start > 0:
+                # an apposition: "The northern lake reaches 80 metres, more than twice the
+                # depth of the southern lake" compares the sentence's subject
+                left = _subject_side(sentence.text[: clause.start])
             shared = left & right  # "the new bridge … than the old bridge": "bridge" tells none
             rest = _side(tokens[k + 2 : than])
             if left - shared and right - shared:

@@ -223,12 +223,15 @@ _SUBJECT_END = re.compile(
 #: A destruction undone or partial: "partly destroyed … and restored in 1953".
 _NOT_WHOLE = re.compile(r"\b(?:partly|partially|largely|badly|nearly|almost)\s+$", re.I)
 _UNDONE = re.compile(r"\b(?:restored|rebuilt|reconstructed|repaired|reopened)\b", re.I)
+#: An undoing denied right before it: "collapsed in 1981 and was *never* rebuilt".
+_NEVER = re.compile(r"\b(?:never|not|n't|not\s+yet)\s+(?:been\s+)?$", re.IGNORECASE)
 
 
 def _destroyed_whole(sentence: str, at: int, holder: set[str]) -> bool:
     """Is the thing destroyed at ``at`` the holder itself, all of it, for good? Its clause's
     subject (up to :data:`_SUBJECT_END`) or the verb's object names the holder, no degree
-    word precedes the ending, and nothing after it rebuilt it (session 29)."""
+    word precedes the ending, and nothing after it rebuilt it (session 29; "was never
+    rebuilt" is no rebuilding, session 36)."""
     for clause in clauses(sentence):
         if clause.start <= at < clause.end:
             before = sentence[clause.start : at]
@@ -239,7 +242,9 @@ def _destroyed_whole(sentence: str, at: int, holder: set[str]) -> bool:
             after = _object_after(sentence, at + (verb.end() if verb else 0))
             if not holder & (set(content_stems(subject)) | after) or _NOT_WHOLE.search(before):
                 return False
-    return not _UNDONE.search(sentence[at:])
+    return not any(
+        m for m in _UNDONE.finditer(sentence[at:]) if not _NEVER.search(sentence[at:][: m.start()])
+    )
 
 
 #: A possessive before a lower-case noun: "Smith's *wife*", "the firm's *founder*".

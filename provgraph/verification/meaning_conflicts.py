@@ -18,7 +18,8 @@ events in the order the claim denies (:mod:`.event_order`), an "all" the source 
 (:mod:`.role_holders`), a one-place relation the source gives another place
 (:mod:`.home_places`), a decision the source says is still pending (:mod:`.pending`),
 a claim of proof the source says is not proven (:mod:`.certainty`), a case the source's
-ruling gives to the other party (:mod:`.rulings`).
+ruling gives to the other party (:mod:`.rulings`), an award the source gives another
+recipient (:mod:`.recipients`).
 Negation and antonyms are checked per statement of a two-part claim ("a larger
 screen but a smaller battery"). They all set one signal
 (``ConsistencyResult.negation_mismatch``); ``share`` is how much of the claim
@@ -49,6 +50,7 @@ from provgraph.verification.null_results import null_result_conflict
 from provgraph.verification.pending import pending_decision
 from provgraph.verification.possessive_roles import possessive_swap
 from provgraph.verification.prefix_negation import prefix_negation_conflict
+from provgraph.verification.recipients import recipient_conflict
 from provgraph.verification.role_holders import role_holder_conflict
 from provgraph.verification.roles import role_swap
 from provgraph.verification.rulings import ruling_conflict
@@ -104,6 +106,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     kin = possessive_swap(claim, window)
     unproven = certainty_conflict(claim, window)
     ruling = ruling_conflict(claim, window)
+    recipient = recipient_conflict(claim, window)
     # every rule's finding and how the report names it: one table, so a rule that fires
     # always both sets the signal and explains itself
     described: list[tuple[str, object, Callable[[Any], str]]] = [
@@ -145,6 +148,11 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         ("ended_state", ended, lambda f: f"claim: {f.state} / source: {f.event}"),
         ("pending", pending, lambda f: f"claim: {f.decision} / source: {f.pending}"),
         ("unproven", unproven, lambda f: f"claim: {f.claim} / source: {f.source}"),
+        (
+            "recipient",
+            recipient,
+            lambda f: f"{f.thing}: claim {f.claim} / source {f.source}",
+        ),
         (
             "ruling",
             ruling,

@@ -39,7 +39,17 @@ _GROUPS: dict[str, tuple[str, ...]] = {
     "value": ("valuati", "valu", "worth"),
     # events a date is attached to
     "start": ("found", "open", "began", "begun", "begin", "inaugur", "introduc"),
-    "end": ("clos", "shut", "end", "dissolv", "abolish", "discontinu", "demolish"),
+    "end": (
+        "clos",
+        "shut",
+        "end",
+        "dissolv",
+        "abolish",
+        "discontinu",
+        "demolish",
+        "resign",
+        "retir",
+    ),
     "enacted": ("pass", "enact", "adopt", "ratifi", "approv"),
     "born": ("born",),
     "died": ("died",),

@@ -137,3 +137,45 @@ def test_two_plural_objects_are_two_statements() -> None:
     assert split_statements("The shop sells both new and used cars.") == [
         "The shop sells both new and used cars."
     ]
+
+
+def test_an_award_given_to_another_recipient() -> None:
+    from provgraph.verification.recipients import recipient_conflict
+
+    claim = "The prize was awarded to Okafor."
+    found = recipient_conflict(claim, "The prize went to Lindqvist; Okafor was runner-up.")
+    assert found is not None and (found.claim, found.source) == ("Okafor", "Lindqvist")
+    # a source that never names the claim's recipient may name it otherwise
+    assert recipient_conflict(claim, "The prize went to Lindqvist.") is None
+    # a shared award includes the claim's recipient
+    assert (
+        recipient_conflict(
+            "The medal was awarded to Doudna.", "The medal was awarded to Charpentier and Doudna."
+        )
+        is None
+    )
+
+
+def test_a_destruction_never_undone_ends_the_state() -> None:
+    from provgraph.verification.ended_states import ended_state
+
+    claim = "The bridge is still standing."
+    assert ended_state(claim, "The bridge collapsed in 1981 and was never rebuilt.") is not None
+    assert ended_state(claim, "The bridge collapsed in 1981 and was rebuilt.") is None
+
+
+def test_a_comparison_in_apposition_to_the_subject() -> None:
+    from provgraph.verification.directions import direction_conflict
+
+    claim = "The southern lake is deeper than the northern lake."
+    source = "The northern lake reaches 80 metres, more than twice the depth of the southern lake."
+    assert direction_conflict(claim, source) is not None
+    assert direction_conflict("The northern lake is deeper than the southern lake.", source) is None
+
+
+def test_a_resignation_is_no_measure_of_a_birth_year() -> None:
+    from provgraph.verification.consistency import check_consistency
+
+    source = "The mayor was born in 1961 and studied law."
+    result = check_consistency("The mayor resigned in 2020.", source, source)
+    assert result.anchored_mismatches == ()
