@@ -12,10 +12,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from provgraph.verification.word_classes import word_classes
 from provgraph.verification.wordsets import STOPWORDS, stem
 
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z'-]*|\S")
 _MAX_HEAD = 3
+
+
+def _adverb(word: str) -> bool:
+    """An adverb that is no noun or adjective ("sharply", not "family" nor "early")."""
+    classes = word_classes(word)
+    return "ADV" in classes and not classes & {"NOUN", "ADJ"}
 
 
 def _heads(text: str, word: str, key: Callable[[str], str]) -> list[set[str]]:
@@ -30,6 +37,8 @@ def _heads(text: str, word: str, key: Callable[[str], str]) -> list[set[str]]:
         for following in tokens[i + 1 : i + 1 + _MAX_HEAD]:
             if not following[:1].isalpha() or following.lower() in STOPWORDS:
                 break
+            if following.lower().endswith("ly") and _adverb(following.lower()):
+                break  # "fell sharply": an adverb of the verb, no noun it modifies
             run.add(stem(following.lower()))
         out.append(run)
     return out

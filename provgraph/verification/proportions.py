@@ -34,6 +34,7 @@ _PROPORTION_RE = re.compile(
     r"|\b(?P<num>\w+)\s+(?:in|out of)\s+(?P<den>\w+)\b"
     r"|(?<!\bat )(?<!\bthe )\b(?P<vague>the vast majority of|the majority of|a majority of|"
     r"most|nearly all|almost all|virtually all|a minority of|the minority of|"
+    r"a small minority of|a tiny minority of|a large majority of|an overwhelming majority of|"
     r"hardly any|scarcely any|barely any|almost no|virtually no|almost none of|not all of|"
     r"not all|not every)\b",
     re.IGNORECASE,
@@ -50,6 +51,10 @@ _VAGUE = {
     "nearly all": (85.0, 100.0),
     "almost all": (85.0, 100.0),
     "a minority of": (0.0, 50.0),
+    "a small minority of": (0.0, 25.0),
+    "a tiny minority of": (0.0, 10.0),
+    "a large majority of": (60.0, 100.0),
+    "an overwhelming majority of": (75.0, 100.0),
     "the minority of": (0.0, 50.0),
     "virtually all": (90.0, 100.0),
     # "hardly any respondents trusted it" / "only 6% trusted it": a small share

@@ -209,18 +209,21 @@ only as a relative's possessor ("the painter's father") is about someone else
 renovation" stays the value's); a time named in other words ("fourth quarter" / "the three
 months to December", "every day" / "on Mondays") and a comparison's other side count as
 shared words of an opposite pair; "twice the size of" / "half the length of" read as
-comparatives; seasons without a year ("late summer") are dates; a bare number takes the
-unit of the value it is compared with ("140 kilometres … only 95"), and touching values
-differ in a comparison; shares in words ("four of the six"), "not every"; a ruling for the
-other party ("ruled in favour of the landlord"); a predicate spoken of by its verb's noun
-("restored" / "restoration", not for a hedged claim); two plural objects are two statements
-("wrote both novels and plays"); a comparison with the same other side is no exchange of
-sides; an award the source gives another recipient; a destruction "never rebuilt" ends a
-state; a dimension's multiple is a comparative in the direction check, also in apposition
-("…, more than twice the depth of …"); a resignation is an ending for the date checks;
-recover/die (wordsets.py, recipients.py, ended_states.py, directions.py, measures.py, antonyms.py, covered_times.py, opposite_subjects.py, negation.py,
-degrees.py, dates.py, value_comparisons.py, proportions.py, rulings.py, predicate.py,
-claimsplit.py, object_lists.py, converse_opposites.py)."""
+comparatives; seasons without a year ("late summer") are dates; a bare number takes the unit
+of the value it is compared with ("140 kilometres … only 95"), and touching values differ in
+a comparison; shares in words ("four of the six"), "not every"; a ruling for the other party
+("ruled in favour of the landlord"); a predicate spoken of by its verb's noun ("restored" /
+"restoration", not for a hedged claim); two plural objects are two statements ("wrote both
+novels and plays"); a comparison with the same other side is no exchange of sides; an award
+the source gives another recipient; a destruction "never rebuilt" ends a state; a
+dimension's multiple is a comparative in the direction check, also in apposition ("…, more
+than twice the depth of …"); a resignation is an ending for the date checks; recover/die; "a
+kilogram" / "an hour" as one unit; quieter / nearer / closer as the lower value; an adverb
+after a direction verb modifies no noun; "a small minority of" (wordsets.py, recipients.py,
+ended_states.py, directions.py, measures.py, quantities.py, modified_heads.py, antonyms.py,
+covered_times.py, opposite_subjects.py, negation.py, degrees.py, dates.py,
+value_comparisons.py, proportions.py, rulings.py, predicate.py, claimsplit.py,
+object_lists.py, converse_opposites.py)."""
 
 RawValue = float | int | str | bool | None | list[str]
 

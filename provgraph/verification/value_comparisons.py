@@ -49,6 +49,9 @@ _DOWNWARD = frozenset(
         "cold",
         "shallow",
         "weak",
+        "quiet",
+        "near",
+        "close",
     ]
 )
 #: Dimensions whose direction depends on the unit or is not a value's size.
@@ -213,9 +216,11 @@ _BARE_NUMBER = re.compile(r"^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$")
 _LEADING_NUMBER = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?|^\d+(?:\.\d+)?")
 
 
-#: What may follow a number whose unit is elided: the end of its clause, not a noun
-#: ("30 floors" counts floors).
-_CLAUSE_END = re.compile(r"^\s*(?:$|[.,;:)]|(?:and|but|while|whereas|against|compared)\b)")
+#: What may follow a number whose unit is elided: the end of its clause or a preposition
+#: ("200 for the old one"), not a noun ("30 floors" counts floors).
+_CLAUSE_END = re.compile(
+    r"^\s*(?:$|[.,;:)]|(?:and|but|while|whereas|against|compared|for|in|at|on|by)\b)"
+)
 
 
 def _unit_carried(sentence: str, first: Mention, second: Mention) -> list[Mention]:

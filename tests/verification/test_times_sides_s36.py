@@ -179,3 +179,41 @@ def test_a_resignation_is_no_measure_of_a_birth_year() -> None:
     source = "The mayor was born in 1961 and studied law."
     result = check_consistency("The mayor resigned in 2020.", source, source)
     assert result.anchored_mismatches == ()
+
+
+def test_an_article_before_a_unit_is_one() -> None:
+    from provgraph.verification.quantities import extract_quantities
+
+    (kilo,) = extract_quantities("The parcel weighs under a kilogram.")
+    assert (kilo.kind, kilo.high) == ("mass", 1000.0)
+    (mixed,) = extract_quantities("The flight lasts an hour and a half.")
+    assert mixed.low < 5400 < mixed.high < 6000
+    assert [m.kind for m in extract_quantities("They meet twice a year.")] == ["frequency"]
+
+
+def test_quieter_is_the_lower_value_and_a_preposition_ends_an_elided_unit() -> None:
+    quiet = judge_value_comparisons(
+        "The electric model is quieter than the diesel model.",
+        "The diesel model runs at 78 decibels, while the electric model runs at 61.",
+    )
+    assert quiet.agreed == ["quiet comparison"]
+    twice = judge_value_comparisons(
+        "The new engine is twice as powerful as the old one.",
+        "The new engine delivers 400 horsepower, against 200 for the old one.",
+    )
+    assert twice.agreed and not twice.mismatched
+
+
+def test_an_adverb_after_a_direction_verb_modifies_no_noun() -> None:
+    found = antonym_conflict(
+        "The new policy increased waiting times.",
+        "Waiting times fell sharply after the new policy was introduced.",
+    )
+    assert found is not None
+
+
+def test_a_small_minority_is_a_small_share() -> None:
+    from provgraph.verification.proportions import extract_proportions
+
+    (small,) = extract_proportions("Only a small minority of residents opposed the plan.")
+    assert small.high <= 25
