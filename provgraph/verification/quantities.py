@@ -38,6 +38,7 @@ from provgraph.verification.proportions import derived_shares, extract_proportio
 from provgraph.verification.quantulum_reader import Raw, read_piece
 from provgraph.verification.ranks import extract_ranks
 from provgraph.verification.slots import Mention
+from provgraph.verification.unit_articles import articles_as_one
 from provgraph.verification.wordsets import content_stems, near_stems
 
 _BASE_UNITS: dict[str, tuple[str, float]] = {
@@ -118,25 +119,6 @@ _SHARE_BEFORE = re.compile(
 )
 
 
-#: "a kilogram", "an hour": one unit (quantulum3 reads no value in the article). Not a
-#: rate or a frequency ("per hour", "twice a year": no such units here) nor a fraction's
-#: whole ("half an hour", "a quarter of a mile": :data:`_FRACTION_OF_ONE`), nor a mixed
-#: value ("an hour and a half", which quantulum3 reads whole).
-_ONE_UNIT = re.compile(
-    r"(?<!\bper )(?<!\bhalf )(?<!\bof )(?<!\bonce )(?<!\btwice )(?<!\btimes )"
-    r"\b(?P<article>an?)(?=\s+(?:kilo(?:gram|metre|meter)s?|kg|km|gram|tonne|ton|pound|ounce|"
-    r"metre|meter|mile|foot|inch|yard|litre|liter|gallon|hour|minute)\b"
-    r"(?!\s+and\s+an?\s+(?:half|quarter|third)))",
-    re.IGNORECASE,
-)
-
-
-def _as_one(m: re.Match[str]) -> str:
-    """The article as the digit 1, padded to its length (offsets stay the text's; the
-    value's surface reads "1 kilogram", which the rounding and unit readers need)."""
-    return "1".ljust(len(m.group("article")))
-
-
 def _read(text: str) -> tuple[list[Raw], list[tuple[int, int]]]:
     """quantulum3's quantities of ``text``, piece by piece (cached), and its change pairs.
 
@@ -145,7 +127,7 @@ def _read(text: str) -> tuple[list[Raw], list[tuple[int, int]]]:
     """
     out: list[Raw] = []
     pairs: list[tuple[int, int]] = []
-    text = _ONE_UNIT.sub(_as_one, text)
+    text = articles_as_one(text)
     for piece in _PIECE_RE.finditer(text):
         if not _NUMERIC_HINT.search(piece.group(0)):
             continue

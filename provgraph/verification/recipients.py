@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from provgraph.verification.role_holders import same_person
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems
 
@@ -49,11 +50,6 @@ def _recipients(names: str) -> list[str]:
     return [n.strip() for n in re.split(r",\s*|\s+and\s+", names) if n.strip()]
 
 
-def _same_person(a: str, b: str) -> bool:
-    mine, theirs = set(a.lower().split()), set(b.lower().split())
-    return mine <= theirs or theirs <= mine
-
-
 def _claimed(claim: str) -> tuple[frozenset[str], str, str] | None:
     """(the thing's content stems, its words, the one recipient) of the claim, or None."""
     text = claim.strip()
@@ -83,7 +79,7 @@ def recipient_conflict(claim: str, window: str) -> RecipientConflict | None:
             if not words <= set(content_stems(m.group("thing"))):
                 continue
             given = _recipients(m.group("names"))
-            if any(_same_person(recipient, g) for g in given):
+            if any(same_person(recipient, g) for g in given):
                 return None  # the source gives it to the claim's recipient too
             found = found or RecipientConflict(thing, recipient, ", ".join(given))
     return found

@@ -224,7 +224,8 @@ def _names(name: str) -> set[str]:
     return {w.lower().rstrip(".") for w in name.split()}
 
 
-def _same_person(one: str, other: str) -> bool:
+def same_person(one: str, other: str) -> bool:
+    """Is one name within the other ("Lopez" / "Maria Lopez")? Then they are one person."""
     mine, theirs = _names(one), _names(other)
     return mine <= theirs or theirs <= mine
 
@@ -249,7 +250,7 @@ def role_holder_conflict(claim: str, window: str) -> RoleHolderConflict | None:
             for h in stated
             if h.office == mine.office and h.appointed == mine.appointed and _same_body(h, mine)
         ]
-        if any(_same_person(h.holder, mine.holder) for h in same_office):
+        if any(same_person(h.holder, mine.holder) for h in same_office):
             continue
         if same_office:
             return RoleHolderConflict(mine.office, mine.holder, same_office[0].holder)
@@ -276,7 +277,7 @@ def _held_once(mine: Holding, window: str) -> bool:
             h.former
             and h.office == mine.office
             and _same_body(h, mine)
-            and _same_person(h.holder, mine.holder)
+            and same_person(h.holder, mine.holder)
             for h in holdings(sentence.text)
         ):
             return True
@@ -294,8 +295,8 @@ def _appointed_by(mine: Holding, stated: list[Holding]) -> Holding | None:
             and h.office == mine.office
             and _same_body(h, mine)
             and h.appointer is not None
-            and _same_person(h.appointer, mine.holder)
-            and not _same_person(h.holder, mine.holder)
+            and same_person(h.appointer, mine.holder)
+            and not same_person(h.holder, mine.holder)
         ):
             return h
     return None
