@@ -282,10 +282,11 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s32.jsonl",
         "hard_cases_s33.jsonl",
         "hard_cases_s34.jsonl",
+        "hard_cases_s36.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
     assert sizes == [
-        52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 16, 16, 16,
+        52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 16, 16, 16, 15,
         92, 62,
     ]  # fmt: skip
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
