@@ -308,6 +308,7 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         agreed_values=tuple(pairs),
         agreed_changes=tuple(c_ok),
         agreed_derived=tuple(derived),
+        agreed_comparisons=tuple(compared.agreed),
         conflict_share=meaning.share,
         unstated_spans=tuple(sorted((m.start, m.end) for m in q_unstated)),
         unstated_date_spans=tuple(sorted((m.start, m.end) for m in d_unstated)),

@@ -45,6 +45,9 @@ class ConsistencyResult:
     #: :mod:`.value_comparisons`) and durations two source dates span ("took eight
     #: years" / "1961 … 1969", :mod:`.bridged_dates`).
     agreed_derived: tuple[str, ...] = ()
+    #: Of those, the claim's comparisons the source's two values confirm ("faster than
+    #: driving" / "two hours … about three"; :mod:`.value_comparisons`).
+    agreed_comparisons: tuple[str, ...] = ()
     #: For a negation or antonym conflict: the share of the claim the conflicting
     #: sentence speaks of (its other content words; an antonym counts as the word it
     #: opposes). The conflict's own measure of relevance: a short claim ("Exports rose
@@ -79,6 +82,12 @@ class ConsistencyResult:
             and not self.anchored_mismatches
             and not self.negation_mismatch
         )
+
+    @property
+    def comparison_confirmed(self) -> bool:
+        """Every claim value confirmed (:attr:`values_paraphrased`) and a comparison among
+        them: the source's two values go the claim's way, which NLI cannot compute."""
+        return self.values_paraphrased and bool(self.agreed_comparisons)
 
     @property
     def agreement(self) -> float | None:

@@ -65,6 +65,14 @@ _HALF = re.compile(
     rf"(?:\s*(?:of\s+)?(?P<y>{_YEAR})|{_OF_THE_YEAR})?\b",
     re.IGNORECASE,
 )
+#: A quarter or half named by its months: "the final three months of the year", "the
+#: first six months of 2023". Only of a year: "the first three months of the trial" is
+#: no date.
+_MONTHS_OF_YEAR = re.compile(
+    rf"\b(?P<w>first|opening|last|final|closing)\s+(?P<n>three|six|3|6)\s+months"
+    rf"\s+of\s+(?:(?P<y>{_YEAR})\b|the\s+(?:fiscal\s+|financial\s+|calendar\s+)?year\b)",
+    re.IGNORECASE,
+)
 #: The parts of a period: "early 2024", "mid-March", "the late 1990s".
 _PART_WORDS = r"early|mid|middle of|late|end of|beginning of"
 _PART = re.compile(rf"\b(?P<p>{_PART_WORDS})[\s-]+(?P<y>{_YEAR})\b", re.IGNORECASE)
@@ -230,6 +238,15 @@ def _edition_years(text: str) -> set[int]:
     }
 
 
+def _months_of_year(match: re.Match[str]) -> tuple[str, float, float] | None:
+    """The months a :data:`_MONTHS_OF_YEAR` match names: the year's first or last three
+    or six."""
+    months = 3 if match.group("n").lower() in ("three", "3") else 6
+    first = match.group("w").lower() in ("first", "opening")
+    year = int(match.group("y")) if match.group("y") else None
+    return _span(year, 1, months) if first else _span(year, 13 - months, 12)
+
+
 def _year_range(match: re.Match[str]) -> tuple[str, float, float] | None:
     """The years a :data:`_YEAR_RANGE` match spans, both ends inclusive (None: not a range)."""
     first = match.group("a") or match.group("c") or match.group("e")
@@ -270,6 +287,8 @@ def extract_dates(text: str) -> list[Mention]:
     for m in _QUARTER.finditer(text):
         q = int(m.group("q")) if m.group("q") else _QUARTER_WORDS[m.group("qw").lower()]
         add(m, _span(int(m.group("y")) if m.group("y") else None, 3 * q - 2, 3 * q))
+    for m in _MONTHS_OF_YEAR.finditer(text):
+        add(m, _months_of_year(m))
     for m in _HALF.finditer(text):
         h = int(m.group("h")) if m.group("h") else (1 if m.group("hw").lower() == "first" else 2)
         add(m, _span(int(m.group("y")) if m.group("y") else None, 6 * h - 5, 6 * h))

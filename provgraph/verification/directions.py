@@ -153,6 +153,17 @@ _EARLIER = frozenset(stem(w) for w in ("predecessor", "previous", "prior", "earl
 _LATER = frozenset(stem(w) for w in ("successor", "next", "later", "subsequent"))
 
 
+#: A capital letter that names one of several things after its noun: "Lake *A*", "Plan
+#: *B*", "Group *C*" (not "I", not a text's first word: an article there).
+_LETTER_NAME = re.compile(r"(?<=[A-Za-z] )(?!I\b)[A-Z](?![\w'\u2019-])")
+
+
+def letter_names(text: str) -> frozenset[str]:
+    """The letter names of ``text`` as side words ("Lake A" against "Lake B": one letter is
+    no content word, and both sides would otherwise be just "lake")."""
+    return frozenset(f"letter {m.group(0)}" for m in _LETTER_NAME.finditer(text))
+
+
 def _side(tokens: list[str]) -> frozenset[str]:
     """A side's words: content stems (an earlier / later one read as one word), the
     few stopwords that distinguish sides, and years ("in 2022 than in 2021": a thing
@@ -162,7 +173,7 @@ def _side(tokens: list[str]) -> frozenset[str]:
         for w in content_stems(" ".join(tokens))
     }
     kept = {t.lower() for t in tokens if t.lower() in _SIDE_WORDS or YEAR_RE.fullmatch(t)}
-    return frozenset(words) | kept
+    return frozenset(words) | kept | letter_names(" ".join(tokens))
 
 
 def _subject_side(text: str) -> frozenset[str]:

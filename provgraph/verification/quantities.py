@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, replace
 
 from provgraph.verification.ages import AGE_KIND, age_interval, extract_decade_ages
+from provgraph.verification.base_units import BASE_UNITS, OFFSET_UNITS
 from provgraph.verification.bounds import bounded
 from provgraph.verification.frequencies import extract_frequencies
 from provgraph.verification.multipliers import extract_multipliers
@@ -40,55 +41,6 @@ from provgraph.verification.ranks import extract_ranks
 from provgraph.verification.slots import Mention
 from provgraph.verification.unit_articles import articles_as_one
 from provgraph.verification.wordsets import content_stems, near_stems
-
-_BASE_UNITS: dict[str, tuple[str, float]] = {
-    "kilometre": ("length", 1000.0),
-    "metre": ("length", 1.0),
-    "centimetre": ("length", 0.01),
-    "millimetre": ("length", 0.001),
-    "mile": ("length", 1609.344),
-    "foot": ("length", 0.3048),
-    "inch": ("length", 0.0254),
-    "tonne": ("mass", 1e6),
-    "kilogram": ("mass", 1000.0),
-    "gram": ("mass", 1.0),
-    "milligram": ("mass", 0.001),
-    "microgram": ("mass", 1e-6),
-    "pound-mass": ("mass", 453.59237),
-    "second": ("time", 1.0),
-    "minute": ("time", 60.0),
-    "hour": ("time", 3600.0),
-    "day": ("time", 86400.0),
-    "week": ("time", 604800.0),
-    "month": ("time", 2629800.0),
-    "year": ("time", 31557600.0),
-    "decade": ("time", 315576000.0),
-    "century": ("time", 3155760000.0),
-    "metre per second": ("speed", 1.0),
-    "kilometre per hour": ("speed", 1.0 / 3.6),
-    "mile per hour": ("speed", 0.44704),
-    "knot": ("speed", 1852.0 / 3600.0),
-    "yard": ("length", 0.9144),
-    "ounce": ("mass", 28.349523125),
-    "litre": ("volume", 1.0),
-    "millilitre": ("volume", 0.001),
-    "cubic centimetre": ("volume", 0.001),  # quantulum3 reads "ml" as cm³
-    "cubic metre": ("volume", 1000.0),
-    "square metre": ("area", 1.0),
-    "square kilometre": ("area", 1e6),
-    "square mile": ("area", 2589988.110336),
-    "acre": ("area", 4046.8564224),
-    "hectare": ("area", 1e4),
-    "percentage": ("percent", 1.0),
-    "dozen": ("count", 12.0),
-}
-#: Units whose scale does not start at zero: (kind, factor, offset) to kelvin, so
-#: "40 degrees Celsius" and "104 degrees Fahrenheit" are one interval.
-_OFFSET_UNITS: dict[str, tuple[str, float, float]] = {
-    "kelvin": ("temperature", 1.0, 0.0),
-    "degree Celsius": ("temperature", 1.0, 273.15),
-    "degree fahrenheit": ("temperature", 5.0 / 9.0, 459.67 * 5.0 / 9.0),
-}
 
 _MONEY_CONTEXT = re.compile(
     r"£|\b(?:sterling|raised|paid|pay|cost|costs|price|priced|spent|spend|budget|fund|funds|"
@@ -171,10 +123,10 @@ def _rounding(surface: str, value: float) -> float:
 def _kind(unit: str, entity: str) -> tuple[str, float, float] | None:
     """``(kind, factor, offset)``: a value in ``unit`` is ``value · factor + offset`` of
     the kind's base unit (None: no comparable unit)."""
-    if unit in _BASE_UNITS:
-        return (*_BASE_UNITS[unit], 0.0)
-    if unit in _OFFSET_UNITS:
-        return _OFFSET_UNITS[unit]
+    if unit in BASE_UNITS:
+        return (*BASE_UNITS[unit], 0.0)
+    if unit in OFFSET_UNITS:
+        return OFFSET_UNITS[unit]
     if entity == "currency":
         return f"currency:{unit}", 1.0, 0.0
     if entity == "dimensionless" and unit == "dimensionless":

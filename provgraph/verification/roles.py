@@ -38,6 +38,7 @@ from provgraph.verification.noun_roles import (
     transfer_swapped,
 )
 from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.relation_phrases import won_over
 from provgraph.verification.routes import route_swap, transfer_swap
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.word_classes import can_be_verb
@@ -249,6 +250,9 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
             continue
         if _owned_by(between):
             out.append((b, "own", a))
+            continue
+        if won_over(between):
+            out.append((a, "beat", b))
             continue
         if (agent_noun := _agent_noun(tokens, between, e2)) is not None:
             out.append((a, agent_noun, b))

@@ -257,6 +257,7 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         out[i].sig["consistency_agreement"] = cr.agreement
         out[i].sig["consistency_quantity_agreed"] = cr.quantities_agreed > 0
         out[i].sig["consistency_paraphrased"] = cr.values_paraphrased
+        out[i].sig["consistency_compared"] = cr.comparison_confirmed
         out[i].sig["consistency_unknown"] = cr.unknown_clause is not None
         out[i].sig["consistency_reversed"] = cr.reversed_clause is not None
         out[i].rewrites = cr.agreed_values

@@ -51,6 +51,9 @@ class Signals:
     #: "fell by 20%" / "from 50,000 to 40,000"), and no conflict
     #: (``ConsistencyResult.values_paraphrased``).
     consistency_paraphrased: bool = False
+    #: Of those, a comparison the source's two values confirm
+    #: (``ConsistencyResult.comparison_confirmed``).
+    consistency_compared: bool = False
     #: The evidence says a statement of the claim is not known ("… was not studied",
     #: ``ConsistencyResult.unknown_clause``): neither support nor contradiction.
     consistency_unknown: bool = False

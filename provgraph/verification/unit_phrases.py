@@ -11,7 +11,7 @@
 * one unit and a half: "an hour and a half" (the library reads "a half" alone).
 
 Each is ``(value, unit, entity, start, end)``, the unit one of
-:data:`provgraph.verification.quantities._BASE_UNITS`' names (session 23).
+:data:`provgraph.verification.base_units.BASE_UNITS`' names (session 23).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ _QUALIFIED = re.compile(
     r"(?P<unit>hours|days|weeks|months|years|decades)\b",
     re.IGNORECASE,
 )
-#: Unit words: the unit's name (quantities._BASE_UNITS' key) and its dimension.
+#: Unit words: the unit's name (base_units.BASE_UNITS' key) and its dimension.
 _UNIT_OF_WORD = {
     **{w: (w, "time") for w in ("hour", "day", "week", "month", "year", "decade", "century")},
     **{w: (w, "length") for w in ("mile", "kilometre", "metre")},

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from provgraph.verification.directions import comparisons
+from provgraph.verification.directions import comparisons, letter_names
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.slots import Mention
@@ -56,6 +56,14 @@ _DOWNWARD = frozenset(
 )
 #: Dimensions whose direction depends on the unit or is not a value's size.
 _UNJUDGED = frozenset(["early", "late", "old", "young", "efficient", "new", "recent"])
+#: Dimensions judged only against values of their kind: "deeper" compares depths, not
+#: counts of fish species ("currency" covers every currency's kind).
+_DIMENSION_KINDS = {
+    **dict.fromkeys(("deep", "shallow", "tall", "wide", "narrow"), "length"),
+    **dict.fromkeys(("heavy", "light"), "mass"),
+    **dict.fromkeys(("hot", "cold", "warm", "cool"), "temperature"),
+    **dict.fromkeys(("expensive", "cheap"), "currency"),
+}
 #: Judged by the values' kind: a speed, or a time taken (the direction turns).
 _SPEED_WORDS = frozenset(["fast", "slow", "quick"])
 _RATIO_WORDS = {"twice": 2.0, "half": 0.5, "thrice": 3.0}
@@ -78,10 +86,11 @@ _GENERATIONS = (
 
 def _words(text: str) -> frozenset[str]:
     """Content stems, "new" / "old" for the words of a version's generation (:data:`_GENERATIONS`;
-    "new" is a stopword that tells "the new plant" from the old) and years (a value "in
-    2022" against one "in 2021")."""
+    "new" is a stopword that tells "the new plant" from the old), years (a value "in
+    2022" against one "in 2021") and letter names ("Lake A" against "Lake B": one letter
+    is no content word)."""
     generations = {name for name, words in _GENERATIONS if words.search(text)}
-    return frozenset(content_stems(text)) | generations | years_of(text)
+    return frozenset(content_stems(text)) | generations | years_of(text) | letter_names(text)
 
 
 @dataclass(frozen=True)
@@ -137,7 +146,8 @@ def _claim_comparisons(claim: str) -> list[ClaimComparison]:
         if c.dimension in _UNJUDGED:
             continue
         larger = c.up != (c.dimension in _DOWNWARD)
-        out.append(ClaimComparison(left, right, *_ratio_band(larger), surface))
+        wanted = _DIMENSION_KINDS.get(c.dimension)
+        out.append(ClaimComparison(left, right, *_ratio_band(larger), surface, kind=wanted))
     for m in _RATIO.finditer(claim):
         word, n = m.group("word"), m.group("n")
         factor = _RATIO_WORDS[word.lower()] if word else float(SMALL_NUMBERS.get(n.lower(), 0))
@@ -214,6 +224,33 @@ def _two_values(sentence: str) -> list[Mention] | None:
 
 _BARE_NUMBER = re.compile(r"^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$")
 _LEADING_NUMBER = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?|^\d+(?:\.\d+)?")
+_LEADING_WORDS = re.compile(r"^[A-Za-z]+(?:[- ][A-Za-z]+)?")
+
+
+def _word_number(words: str) -> float | None:
+    """The number ``words`` write out in full ("two", "forty", "twenty-five"), or None."""
+    if words.lower() in SMALL_NUMBERS:
+        return float(SMALL_NUMBERS[words.lower()])
+    read = read_quantities(words).mentions
+    if len(read) != 1 or read[0].kind != "count" or read[0].surface != words:
+        return None
+    return (read[0].low + read[0].high) / 2
+
+
+def _written_number(surface: str, *, whole: bool) -> float | None:
+    """The number a value is written with, in digits or in words ("twenty minutes",
+    "about forty"); ``whole``: the surface is that number alone."""
+    if whole and _BARE_NUMBER.match(surface):
+        return float(surface.replace(",", ""))
+    if not whole and (digits := _LEADING_NUMBER.match(surface)):
+        return float(digits.group(0).replace(",", ""))
+    if whole:
+        return _word_number(surface) if surface.replace("-", "").isalpha() else None
+    words = _LEADING_WORDS.match(surface)
+    if words is None:
+        return None
+    # "twenty-five minutes": the longest leading phrase that is a number
+    return _word_number(words.group(0)) or _word_number(re.split(r"[- ]", words.group(0))[0])
 
 
 #: What may follow a number whose unit is elided: the end of its clause or a preposition
@@ -230,12 +267,13 @@ def _unit_carried(sentence: str, first: Mention, second: Mention) -> list[Mentio
     values = [first, second]
     for bare, measured in ((1, 0), (0, 1)):
         b, m = values[bare], values[measured]
-        number = _LEADING_NUMBER.match(m.surface)
-        if b.kind != "count" or m.kind == "count" or not _BARE_NUMBER.match(b.surface):
+        if b.kind != "count" or m.kind == "count":
+            continue
+        if _written_number(b.surface, whole=True) is None:
             continue
         if not _CLAUSE_END.match(sentence[b.end :]):
             continue
-        if number is None or not (written := float(number.group(0).replace(",", ""))):
+        if not (written := _written_number(m.surface, whole=False)):
             continue
         scale = (m.low + m.high) / 2 / written
         values[bare] = replace(b, kind=m.kind, low=b.low * scale, high=b.high * scale)
@@ -252,6 +290,11 @@ class ComparisonJudgement:
     judged_spans: list[tuple[int, int]]
 
 
+def _of_kind(kind: str, wanted: str | None) -> bool:
+    """A value of ``kind`` is of the ``wanted`` kind (None: any; "currency": any currency)."""
+    return wanted is None or kind == wanted or kind.startswith(f"{wanted}:")
+
+
 def judge_value_comparisons(claim: str, window: str) -> ComparisonJudgement:
     """The claim's comparisons against two source values (one verdict per comparison:
     the first sentence that decides it)."""
@@ -266,7 +309,7 @@ def judge_value_comparisons(claim: str, window: str) -> ComparisonJudgement:
     ]
     for comparison in claimed:
         for text, values in readings:
-            if comparison.kind is not None and values[0].kind != comparison.kind:
+            if not _of_kind(values[0].kind, comparison.kind):
                 continue
             sides = next(
                 (

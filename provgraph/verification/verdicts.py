@@ -132,6 +132,8 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
         learned_c = _learned_contradiction(read) if weights.method == "learned" else None
         nli_part = read.nli_max_contradiction * (1.0 - read.nli_entailment)
         contradiction = max(contradiction, nli_part if learned_c is None else learned_c)
+    if signals.consistency_compared and signals.claim_statements == 1:
+        support = max(support, COMPARED_SUPPORT)
     if (
         silent_on_predicate(signals)
         or about_something_else(signals)
@@ -140,6 +142,13 @@ def fuse(signals: Signals, weights: FusionWeights) -> tuple[float | None, float]
         support = min(support, SILENT_PREDICATE_SUPPORT)
     return min(1.0, max(0.0, support)), min(1.0, max(0.0, contradiction))
 
+
+#: The least support of a one-statement claim whose comparison the source's two values
+#: confirm, every claim value confirmed and nothing in conflict
+#: (``Signals.consistency_compared``): the NLI model cannot do the arithmetic and reads
+#: such pairs as neutral ("Train travel is faster than driving" / "The train takes two
+#: hours, while the drive takes about three": entailment 0.03; session 37).
+COMPARED_SUPPORT = 0.55
 
 #: The most support a source silent on the claim's predicate, sharing only values with
 #: the claim (:func:`shares_only_values`), stating its cause and effect exchanged
@@ -157,12 +166,19 @@ SILENT_PREDICATE_ENTAILMENT = 0.5
 #: "cancelled": hand-written paraphrases 0.57–0.85; sources about something else that
 #: share the subject and a date 0.36–0.56, session 24).
 SILENT_PREDICATE_MEANING = 0.5
+#: ... unless NLI reads the pair as neutral at least this much (1 − entailment −
+#: contradiction at the best window): the closeness in meaning is then the shared
+#: subject and date, not the predicate ("The bank raised interest rates in May." /
+#: "The bank opened a new branch … in May.": cosine 0.65, neutral 0.82; session 37).
+SILENT_PREDICATE_NEUTRAL = 0.75
 
 
 def silent_on_predicate(signals: Signals) -> bool:
     """No window NLI read speaks of the claim's predicate (:mod:`.predicate`), neither NLI
-    nor the embedding stage reads the claim's meaning in the source, the consistency
-    stage found no conflict (which is about it) and confirmed no quantity of the claim's:
+    nor the embedding stage reads the claim's meaning in the source (a close meaning
+    that NLI reads as confidently neutral is the shared subject's:
+    :data:`SILENT_PREDICATE_NEUTRAL`), the consistency stage found no conflict (which is
+    about it) and confirmed no quantity of the claim's:
     "The trail is about 5 kilometres long." is spoken of by "just over three miles", in
     none of its words; nor every value confirmed written otherwise ("launched in the
     first quarter of 2023" / "went on sale in February 2023": NLI misreads rewritten
@@ -172,11 +188,19 @@ def silent_on_predicate(signals: Signals) -> bool:
         signals.predicate_unspoken
         and (signals.nli_entailment or 0.0) < SILENT_PREDICATE_ENTAILMENT
         and signals.embedding is not None
-        and signals.embedding < SILENT_PREDICATE_MEANING
+        and (signals.embedding < SILENT_PREDICATE_MEANING or _read_as_neutral(signals))
         and not explicit_conflict(signals)
         and not signals.consistency_quantity_agreed
         and not signals.consistency_paraphrased
     )
+
+
+def _read_as_neutral(signals: Signals) -> bool:
+    """NLI found the source neither entails nor contradicts the claim, confidently."""
+    if signals.nli_entailment is None:
+        return False
+    contradiction = signals.nli_contradiction or 0.0
+    return 1.0 - signals.nli_entailment - contradiction >= SILENT_PREDICATE_NEUTRAL
 
 
 def _learned_contradiction(signals: Signals) -> float | None:

@@ -62,7 +62,7 @@ CALENDAR_NAMES: frozenset[str] = frozenset(
 _STOPWORDS_TEXT = """
     a an the and or of in on at to for with by from as into onto than then that this these
     those there here is are was were be been being am has have had having do does did doing
-    it its it's he she they them their his her hers our ours we you your i me my mine us who
+    it its it's he she they them their his her hers our ours we you your i me my us who
     whom whose which what when where why how not no nor never none also but if so such very
     can could would should will shall may might must about over under up down out off per
     both each either neither all any some more most less least much many few several various
