@@ -43,7 +43,9 @@ def _hand_pairs() -> list[list[str]]:
     listed = read_pairs(HAND_PAIRS)
     return listed + [
         [up, down]
-        for ups, downs in ((_UP, _DOWN), (_RAISE, _LOWER))
+        # a thing moved one way against its own move the other way: "boosted exports" /
+        # "exports slumped", "cut emissions" / "emissions rose" (session 37)
+        for ups, downs in ((_UP, _DOWN), (_RAISE, _LOWER), (_RAISE, _DOWN), (_UP, _LOWER))
         for up in ups.split()
         for down in downs.split()
     ]

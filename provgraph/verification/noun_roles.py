@@ -10,7 +10,8 @@ NOUN-PHRASE", the verb a form that can only be a verb here
 or "cut"), and a passive "<det> NOUN-PHRASE was VERB-ed by <det> NOUN-PHRASE" as its
 active form. A noun phrase is one to three words that are neither function words nor
 verbs, read as the set of their stems (no tagger tells the head: "the tenant
-*yesterday*").
+*yesterday*"). One party may be a name instead (session 37: "Microsoft sued the
+regulator" / "Microsoft was sued by the regulator"); two names are :mod:`.roles`'.
 
 A transfer between two parties, "<det> NOUN-PHRASE VERB [<det>] OBJECT to|from <det>
 NOUN-PHRASE" ("the museum lent the painting to the gallery", "the airline bought the
@@ -66,26 +67,52 @@ def _adjective(word: str) -> bool:
     return "ADJ" in getAllLemmas(word)  # lower-case
 
 
+def _name(tokens: list[str], start: int) -> tuple[frozenset[str], int]:
+    """The capitalised name at ``tokens[start]`` (up to three words) and the index after
+    it (empty: none). Not a function word ("The", "This"), not a verb, not the middle of
+    a name or of a determiner's phrase ("the Senate" is the determiner's)."""
+    if start >= len(tokens) or (start > 0 and tokens[start - 1][:1].isupper()):
+        return frozenset(), start
+    if start > 0 and tokens[start - 1].lower() in _DETERMINERS:
+        return frozenset(), start
+    end = start
+    while end < len(tokens) and end - start < _MAX_PHRASE:
+        word = tokens[end]
+        if not word[:1].isupper() or word.lower() in STOPWORDS or is_verb(word):
+            break
+        end += 1
+    return frozenset(stem(w) for w in tokens[start:end]), end
+
+
+def _party_at(tokens: list[str], start: int) -> tuple[frozenset[str], int]:
+    """A party at ``tokens[start]``: a determiner's noun phrase ("the regulator") or a
+    name ("Microsoft", session 37: a name against a common noun), and the index after it."""
+    if start < len(tokens) and tokens[start].lower() in _DETERMINERS:
+        return _phrase(tokens, start + 1)
+    return _name(tokens, start)
+
+
 def noun_relations(sentence: str) -> list[Relation]:
-    """``(agent stems, verb as written, patient stems)`` of each determiner-noun relation."""
+    """``(agent stems, verb as written, patient stems)`` of each relation between two
+    parties (:func:`_party_at`) of which at least one is a determiner's noun phrase (two
+    names are :func:`.roles.relations`')."""
     tokens = _TOKEN.findall(sentence)
     out: list[Relation] = []
     for i, word in enumerate(tokens):
-        if word.lower() not in _DETERMINERS:
-            continue
-        first, j = _phrase(tokens, i + 1)
+        first, j = _party_at(tokens, i)
         if not first or j >= len(tokens):
             continue
+        named = word.lower() not in _DETERMINERS
         if tokens[j].lower() in _PASSIVE_AUX:  # "the tenant was sued by the landlord"
-            rest = [t.lower() for t in tokens[j + 1 : j + 4]]
-            if len(rest) == 3 and is_verb(rest[0]) and rest[1] == "by" and rest[2] in _DETERMINERS:
-                agent, _end = _phrase(tokens, j + 4)
-                if agent:
+            rest = [t.lower() for t in tokens[j + 1 : j + 3]]
+            if len(rest) == 2 and is_verb(rest[0]) and rest[1] == "by":
+                agent, _end = _party_at(tokens, j + 3)
+                if agent and not (named and tokens[j + 3].lower() not in _DETERMINERS):
                     out.append((agent, rest[0], first))
             continue
-        if is_verb(tokens[j]) and j + 1 < len(tokens) and tokens[j + 1].lower() in _DETERMINERS:
-            patient, _end = _phrase(tokens, j + 2)
-            if patient:
+        if is_verb(tokens[j]) and j + 1 < len(tokens):
+            patient, _end = _party_at(tokens, j + 1)
+            if patient and not (named and tokens[j + 1].lower() not in _DETERMINERS):
                 out.append((first, tokens[j], patient))
     return [(a, verb, b) for a, verb, b in out if not a & b]
 

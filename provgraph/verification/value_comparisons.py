@@ -111,7 +111,9 @@ class ClaimComparison:
 
 #: A side's generation as :func:`.directions.comparisons` names it ("previous" for "its
 #: predecessor", "next" for "its successor") and as :func:`_words` reads a source zone.
-_GENERATION_OF = {"new": "new", "old": "old", "previous": "old", "next": "new"}
+_GENERATION_OF = {
+    "new": "new", "newer": "new", "old": "old", "older": "old", "previous": "old", "next": "new"
+}  # fmt: skip
 
 
 def _by_generation(left: frozenset[str], right: frozenset[str]) -> tuple[frozenset[str], ...]:

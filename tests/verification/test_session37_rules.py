@@ -12,6 +12,7 @@ from provgraph.verification.consistency import check_consistency
 from provgraph.verification.dates import extract_dates
 from provgraph.verification.directions import comparisons
 from provgraph.verification.ended_states import ended_state
+from provgraph.verification.noun_roles import noun_relations
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.value_comparisons import judge_value_comparisons
 from provgraph.verification.verdict_types import FusionWeights
@@ -22,7 +23,7 @@ from provgraph.verification.verdicts import (
     fuse,
     silent_on_predicate,
 )
-from provgraph.verification.wordsets import content_stems
+from provgraph.verification.wordsets import content_stems, stem
 
 
 def test_a_quarter_named_by_its_months() -> None:
@@ -182,3 +183,38 @@ def test_polluted_and_clean_are_opposites() -> None:
         "Tests show the river is clean downstream of the factory.",
     )
     assert found is not None
+
+
+def test_a_thing_moved_one_way_against_its_own_move_the_other_way() -> None:
+    boosted = antonym_conflict(
+        "The new policy boosted exports.", "Exports slumped after the new policy came into force."
+    )
+    assert boosted is not None and boosted.source_word == "slump"
+    cut = antonym_conflict("The plant cut emissions.", "Emissions at the plant rose by 8%.")
+    assert cut is not None
+    narrows = antonym_conflict(
+        "The road is wide near the town centre.", "Near the town centre the road narrows."
+    )
+    assert narrows is not None
+
+
+def test_older_and_newer_are_generations() -> None:
+    judged = judge_value_comparisons(
+        "The older bridge is narrower than the new one.",
+        "The old bridge is 12 metres wide, while the new bridge is 30 metres wide.",
+    )
+    assert judged.agreed == ["narrow comparison"]
+
+
+def test_a_name_against_a_common_noun_party() -> None:
+    assert noun_relations("Microsoft was sued by the regulator.") == [
+        (frozenset({stem("regulator")}), "sued", frozenset({stem("Microsoft")}))
+    ]
+    source = "Microsoft sued the regulator over the ruling."
+    swapped = check_consistency("Microsoft was sued by the regulator.", source, source)
+    assert "roles" in swapped.details
+    same = check_consistency("The regulator was sued by Microsoft.", source, source)
+    assert "roles" not in same.details
+    # two names are the name check's, a sentence's first word is no name by itself
+    assert noun_relations("Brazil beat Germany.") == []
+    assert noun_relations("Tests show the river is clean.") == []
