@@ -257,7 +257,10 @@ def relations(sentence: str) -> list[tuple[str, str, str]]:
         if (agent_noun := _agent_noun(tokens, between, e2)) is not None:
             out.append((a, agent_noun, b))
             continue
-        if len(between) > 6 or any(t in ",;" for t in between):
+        # a thing passed between the two may take more words: "Italy imports large
+        # amounts of olive oil from Spain" (session 37)
+        passed = len(between) > 1 and between[-1].lower() in ("from", "to")
+        if len(between) > (8 if passed else 6) or any(t in ",;" for t in between):
             continue
         verbs = [
             k

@@ -32,6 +32,7 @@ _NOUNS = (
     "shops stores",
     "jobs positions",
     "countries nations",
+    "floors storeys",
 )
 _VERBS = (
     "start begin commence",

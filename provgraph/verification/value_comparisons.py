@@ -225,7 +225,11 @@ def _two_values(sentence: str) -> list[Mention] | None:
 
 
 _BARE_NUMBER = re.compile(r"^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$")
-_LEADING_NUMBER = re.compile(r"^\d{1,3}(?:,\d{3})+(?:\.\d+)?|^\d+(?:\.\d+)?")
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_SCALE = r"(?:\s+(?P<scale>thousand|million|billion|trillion)\b)?"
+_LEADING_NUMBER = re.compile(rf"^(?P<n>\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?|\d+(?:\.\d+)?){_SCALE}")
+#: A number alone, in digits or words, with a scale word: "1 million", "forty".
+_NUMBER_ALONE = re.compile(r"^(?:\d[\d,]*(?:\.\d+)?|[A-Za-z]+(?:-[A-Za-z]+)?)" + _SCALE + "$")
 _LEADING_WORDS = re.compile(r"^[A-Za-z]+(?:[- ][A-Za-z]+)?")
 
 
@@ -239,15 +243,18 @@ def _word_number(words: str) -> float | None:
     return (read[0].low + read[0].high) / 2
 
 
-def _written_number(surface: str, *, whole: bool) -> float | None:
+def _written_number(surface: str, *, whole: bool, scaled: bool = False) -> float | None:
     """The number a value is written with, in digits or in words ("twenty minutes",
-    "about forty"); ``whole``: the surface is that number alone."""
+    "about forty"); ``whole``: the surface is that number alone; ``scaled``: with its
+    scale word ("2 million tonnes" is 2,000,000 against a bare "1 million", but 2 against
+    a bare "3", which elides the scale with the unit)."""
     if whole and _BARE_NUMBER.match(surface):
         return float(surface.replace(",", ""))
     if not whole and (digits := _LEADING_NUMBER.match(surface)):
-        return float(digits.group(0).replace(",", ""))
-    if whole:
-        return _word_number(surface) if surface.replace("-", "").isalpha() else None
+        scale = _SCALES[digits.group("scale")] if scaled and digits.group("scale") else 1.0
+        return float(digits.group("n").replace(",", "")) * scale
+    if whole:  # "1 million", "forty": not "30 floors", which counts floors
+        return _word_number(surface) if _NUMBER_ALONE.match(surface) else None
     words = _LEADING_WORDS.match(surface)
     if words is None:
         return None
@@ -275,7 +282,8 @@ def _unit_carried(sentence: str, first: Mention, second: Mention) -> list[Mentio
             continue
         if not _CLAUSE_END.match(sentence[b.end :]):
             continue
-        if not (written := _written_number(m.surface, whole=False)):
+        scaled = any(word in _SCALES for word in b.surface.lower().split())
+        if not (written := _written_number(m.surface, whole=False, scaled=scaled)):
             continue
         scale = (m.low + m.high) / 2 / written
         values[bare] = replace(b, kind=m.kind, low=b.low * scale, high=b.high * scale)

@@ -218,3 +218,31 @@ def test_a_name_against_a_common_noun_party() -> None:
     # two names are the name check's, a sentence's first word is no name by itself
     assert noun_relations("Brazil beat Germany.") == []
     assert noun_relations("Tests show the river is clean.") == []
+
+
+def test_a_bare_count_with_its_own_scale_word() -> None:
+    source = (
+        "The new plant produces 2 million tonnes of steel a year, compared with 1 million at "
+        "the old plant."
+    )
+    four = "The new plant produces four times as much steel as the old one."
+    assert judge_value_comparisons(four, source).mismatched == [
+        "four times as much steel as the old one"
+    ]
+    two = "The new plant produces twice as much steel as the old one."
+    assert judge_value_comparisons(two, source).agreed == ["twice as much steel as the old one"]
+
+
+def test_floors_are_storeys() -> None:
+    source = "The 102-storey tower opened in 1931."
+    assert check_consistency("The tower has 102 floors.", source, source).agreement == 1.0
+    other = "The tower has 102 storeys."
+    assert check_consistency("The tower has 90 floors.", other, other).anchored_mismatches
+
+
+def test_a_longer_transfer_between_two_names() -> None:
+    source = "Italy imports large amounts of olive oil from Spain."
+    swapped = check_consistency("Spain imports olive oil from Italy.", source, source)
+    assert "roles" in swapped.details
+    same = check_consistency("Italy imports olive oil from Spain.", source, source)
+    assert "roles" not in same.details
