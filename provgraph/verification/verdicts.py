@@ -60,11 +60,14 @@ cows." / "The farm grows barley."; a source that speaks of at most a third of th
 predicate's words — months and days read as times, ``Signals.predicate_unspoken`` —
 has its support capped at
 :data:`SILENT_PREDICATE_SUPPORT` unless NLI or the embedding stage reads the claim in
-it, :func:`silent_on_predicate`); and when every value of a one-statement claim is
-confirmed by the source written otherwise, with no conflict
+it — the embedding's reading counts only when NLI does not read the pair as confidently
+neutral, :func:`silent_on_predicate`); and when every value
+of a one-statement claim is confirmed by the source written otherwise, with no conflict
 (``Signals.consistency_paraphrased``: "7%" / "0.07", "fell by 20%" / "from 50,000 to
 40,000") — NLI models misread rewritten numbers, and the values are what such a
-claim asserts.
+claim asserts. Such a claim whose comparison the source's two values confirm has at
+least :data:`COMPARED_SUPPORT` support (``Signals.consistency_compared``: NLI cannot do
+the arithmetic).
 Confidence is ``0.5 + 0.5 × min(1, distance to the nearest threshold /
 0.25)`` (1.0 for ``unverifiable``): near a threshold, ~0.5.
 """
