@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from provgraph.verification.ages import AGE_KIND
+from provgraph.verification.dates import extract_dates
 from provgraph.verification.directions import comparisons, letter_names
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.sentences import split_sentences
@@ -55,7 +57,12 @@ _DOWNWARD = frozenset(
     ]
 )
 #: Dimensions whose direction depends on the unit or is not a value's size.
-_UNJUDGED = frozenset(["early", "late", "old", "young", "efficient", "new", "recent"])
+_UNJUDGED = frozenset(["efficient"])
+#: Dimensions of time, judged by two dates (session 37): "older" / "earlier" is the
+#: earlier date, "newer" / "younger" / "later" / "more recent" the later one; "older" and
+#: "younger" also by two ages, the other way round. The value of "up" is the later date.
+_TIME_DIMENSIONS = {"old": False, "early": False, "young": True, "new": True, "late": True}
+_TIME_DIMENSIONS["recent"] = True
 #: Dimensions judged only against values of their kind: "deeper" compares depths, not
 #: counts of fish species ("currency" covers every currency's kind).
 _DIMENSION_KINDS = {
@@ -145,6 +152,14 @@ def _claim_comparisons(claim: str) -> list[ClaimComparison]:
             for kind, larger in (("speed", faster), ("time", not faster)):
                 out.append(ClaimComparison(left, right, *_ratio_band(larger), surface, kind=kind))
             continue
+        if c.dimension in _TIME_DIMENSIONS:
+            later = c.up == _TIME_DIMENSIONS[c.dimension]
+            out.append(ClaimComparison(left, right, *_ratio_band(later), surface, kind="date"))
+            if c.dimension in ("old", "young"):  # an age: the older, the larger
+                out.append(
+                    ClaimComparison(left, right, *_ratio_band(not later), surface, kind=AGE_KIND)
+                )
+            continue
         if c.dimension in _UNJUDGED:
             continue
         larger = c.up != (c.dimension in _DOWNWARD)
@@ -209,6 +224,13 @@ def _sides(
         ):
             return left, right
     return None
+
+
+def _two_dates(sentence: str) -> list[Mention] | None:
+    """The sentence's two dates of a calendar ("1650", "March 1820"), as ordinal days, or
+    None: "dates from 1650, while the east wing was added in 1820"."""
+    dates = [d for d in extract_dates(sentence) if d.kind == "date"]
+    return dates if len(dates) == 2 else None
 
 
 def _two_values(sentence: str) -> list[Mention] | None:
@@ -314,11 +336,14 @@ def judge_value_comparisons(claim: str, window: str) -> ComparisonJudgement:
     claimed = _claim_comparisons(claim)
     if not claimed:
         return ComparisonJudgement(mismatched, agreed, spans)
-    readings = [
-        (s.text, values) for s in split_sentences(window) if (values := _two_values(s.text))
-    ]
+    sentences = split_sentences(window)
+    readings = [(s.text, values) for s in sentences if (values := _two_values(s.text))]
+    if any(c.kind == "date" for c in claimed):
+        readings += [(s.text, dates) for s in sentences if (dates := _two_dates(s.text))]
     for comparison in claimed:
         for text, values in readings:
+            if (values[0].kind == "date") != (comparison.kind == "date"):
+                continue  # a date is no size: only a comparison in time reads dates
             if not _of_kind(values[0].kind, comparison.kind):
                 continue
             sides = next(

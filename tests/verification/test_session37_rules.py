@@ -246,3 +246,14 @@ def test_a_longer_transfer_between_two_names() -> None:
     assert "roles" in swapped.details
     same = check_consistency("Italy imports olive oil from Spain.", source, source)
     assert "roles" not in same.details
+
+
+def test_older_and_newer_are_judged_by_two_dates() -> None:
+    source = "The west wing dates from 1650, while the east wing was added in 1820."
+    older = judge_value_comparisons("The east wing is older than the west wing.", source)
+    assert older.mismatched == ["old comparison"]
+    newer = judge_value_comparisons("The east wing is newer than the west wing.", source)
+    assert newer.agreed == ["new comparison"]
+    # a size is not judged by dates
+    larger = "The east wing is larger than the west wing."
+    assert judge_value_comparisons(larger, source) == judge_value_comparisons(larger, "")
