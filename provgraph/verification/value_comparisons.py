@@ -61,8 +61,9 @@ _UNJUDGED = frozenset(["efficient"])
 #: Dimensions of time, judged by two dates (session 37): "older" / "earlier" is the
 #: earlier date, "newer" / "younger" / "later" / "more recent" the later one; "older" and
 #: "younger" also by two ages, the other way round. The value of "up" is the later date.
-_TIME_DIMENSIONS = {"old": False, "early": False, "young": True, "new": True, "late": True}
-_TIME_DIMENSIONS["recent"] = True
+_TIME_DIMENSIONS = dict.fromkeys(("old", "early"), False) | dict.fromkeys(
+    ("young", "new", "late", "recent"), True
+)
 #: Dimensions judged only against values of their kind: "deeper" compares depths, not
 #: counts of fish species ("currency" covers every currency's kind).
 _DIMENSION_KINDS = {
