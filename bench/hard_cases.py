@@ -1,6 +1,6 @@
 """Score hand-written hard-case files with the full default pipeline, per category.
 
-Usage: ``python bench/hard_cases.py [FILE ...] [--json] [--show-failures]``
+Usage: ``python bench/hard_cases.py [FILE ...] [--json] [--show-failures] [--dump F]``
 (default: every ``tests/verification/data/hard_cases*.jsonl``). Each case
 (``id``, ``category``, ``claim``, ``source``, ``expected``) is verified as
 ``"<claim> [REF|d_1]"`` against ``{"d_1": source}`` with
@@ -31,7 +31,10 @@ from provgraph.verification import (
 DATA = Path(__file__).resolve().parents[1] / "tests" / "verification" / "data"
 
 
-def _score_file(path: Path, models: StageModels, config: VerificationConfig) -> dict[str, Any]:
+def _score_file(
+    path: Path, models: StageModels, config: VerificationConfig, every: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Score one file; every case's verdict and scores are appended to ``every``."""
     cats: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     failures: list[dict[str, Any]] = []
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -48,6 +51,16 @@ def _score_file(path: Path, models: StageModels, config: VerificationConfig) -> 
         ok = check.verdict.value == case["expected"]
         cats[case["category"]][0] += int(ok)
         cats[case["category"]][1] += 1
+        every.append(
+            {
+                "file": path.name,
+                "id": case["id"],
+                "expected": case["expected"],
+                "got": check.verdict.value,
+                "support": check.support_score,
+                "contradiction": check.contradiction_score,
+            }
+        )
         if not ok:
             raw = {n: s.raw for n, s in check.scores.items() if n in ("nli", "consistency")}
             failures.append(
@@ -78,6 +91,9 @@ def main() -> None:
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--show-failures", action="store_true")
+    parser.add_argument(
+        "--dump", type=Path, default=None, help="write every case's verdict and scores (JSONL)"
+    )
     parser.add_argument(
         "--no-nli-focus", action="store_true", help="skip the focused NLI pass (its A/B)"
     )
@@ -118,7 +134,10 @@ def main() -> None:
         nli_model=load_nli(args.nli_model),
         nli_refiner=load_nli(args.nli_refine_model) if args.nli_refine_model else None,
     )
-    out = {"files": {p.name: _score_file(p, models, config) for p in files}}
+    every: list[dict[str, Any]] = []
+    out = {"files": {p.name: _score_file(p, models, config, every) for p in files}}
+    if args.dump is not None:
+        args.dump.write_text("".join(json.dumps(row) + "\n" for row in every), encoding="utf-8")
     if args.json:
         print(json.dumps(out, indent=2))
         return

@@ -182,4 +182,21 @@ def _other_agent(claimed: str, stated: str) -> bool:
     if re.search(r"\b(?:and|with)\b|&", stated):
         return bool(not set(content_stems(claimed)) & set(content_stems(stated)))
     mine, theirs = _named(claimed), _named(stated)
-    return not mine <= theirs and not theirs <= mine
+    if _abbreviates(claimed, stated) or _abbreviates(stated, claimed):
+        return False  # "the WHO" / "the World Health Organization"
+    return not _within(mine, theirs) and not _within(theirs, mine)
+
+
+def _abbreviates(short: str, full: str) -> bool:
+    """Is an all-capitals word of ``short`` the initials of ``full``'s capitalised words
+    ("WHO" of "World Health Organization", "EU" of "the European Union")?"""
+    initials = "".join(w[0] for w in _NAMED.findall(full) if not w.isupper())
+    return len(initials) >= 2 and any(w == initials for w in re.findall(r"\b[A-Z]{2,}\b", short))
+
+
+def _within(names: set[str], others: set[str]) -> bool:
+    """Is every name of ``names`` one of ``others``, or the start of one but its last
+    letter ("Chile" of "Chilean", "Germany" of "German"; not "Austria" of "Australia"):
+    "directed by a woman from Chile" and "by the Chilean filmmaker Ana Ruiz" may be one
+    person (session 38)."""
+    return all(any(n == o or (len(n) >= 4 and o.startswith(n[:-1])) for o in others) for n in names)

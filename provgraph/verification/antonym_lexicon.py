@@ -21,8 +21,8 @@ from provgraph.verification.wordsets import STOPWORDS, stem
 #: "declining", "grows" / "falls", "surged" / "tumbled"): listed once per direction rather
 #: than as every pair (session 21). Evaluative verbs ("improve", "worsen") are not here:
 #: "unemployment improved" and "unemployment fell" say the same.
-_UP = "rise increase grow climb jump surge soar expand"
-_DOWN = "fall decrease decline drop shrink slump plunge sink tumble"
+_UP = "rise increase grow climb jump surge soar skyrocket expand"
+_DOWN = "fall decrease decline drop shrink slump plunge plummet sink tumble collapse wane"
 #: The same for verbs that move something else (session 32): "smoking *increases* the risk"
 #: opposes "smoking *lowers* the risk", which the model read as entailment (0.92).
 _RAISE = "raise increase boost elevate heighten"

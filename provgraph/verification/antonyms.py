@@ -43,6 +43,7 @@ from provgraph.verification.modified_heads import modify_other_things
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.opposite_subjects import numbers_in, same_subject
 from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.qualified_words import unasserted
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.slots import Mention
 from provgraph.verification.word_classes import is_verb
@@ -181,6 +182,8 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                         return _NOT_A_CONFLICT  # "A lent it to B" / "B borrowed it from A"
                     if _lessened(claim, word, lexicon) or _lessened(sentence, opposite, lexicon):
                         return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
+                    if unasserted(claim, word) or unasserted(sentence, opposite):
+                        return _NOT_A_CONFLICT  # "two metres deep", "barely wide enough"
                     direction = bool({stem_of(word), stem_of(opposite)} & DIRECTION_STEMS)
                     key = _key_of(lexicon)
                     if direction and modify_other_things(claim, word, sentence, opposite, key):
@@ -277,12 +280,13 @@ def _of_other_years(claim: str, sentence: str, opposite: str) -> bool:
     claim_dates = extract_dates(claim)
     if not claim_years and not claim_dates:
         return False
-    for clause in clauses(sentence):
-        if opposite in raw_stems(clause.text) or opposite in lexicon_words(clause.text):
-            years = set(YEAR_RE.findall(clause.text))
+    # a clause's statements each ("collapsed in 2020 and recovered in 2021", session 38)
+    for part in (p for c in clauses(sentence) for p in split_statements(c.text)):
+        if opposite in raw_stems(part) or opposite in lexicon_words(part):
+            years = set(YEAR_RE.findall(part))
             if claim_years and years:
                 return not years & claim_years
-            return _of_other_dates(claim_dates, extract_dates(clause.text))
+            return _of_other_dates(claim_dates, extract_dates(part))
     return False
 
 

@@ -19,10 +19,14 @@ covers 2.5 to 3.5 years; a year's midpoint is exact to the year).
 eight years." / "Work on the dam began in 1961 and was completed in 1969"; "lasted
 three weeks" / "from 2 May to 23 May"): two dates of one source sentence whose
 midpoints lie as far apart as the claim's duration (within its rounding) state it —
-the NLI model cannot subtract (contradiction 0.94 on the dam).
+the NLI model cannot subtract (contradiction 0.94 on the dam). A span of two years
+states its length from year to year: "reigned for four decades" / "reigned from 1910 to
+1950" (session 38; the span is one date mention, its days 41 years apart).
 """
 
 from __future__ import annotations
+
+import re
 
 from provgraph.verification.date_bounds import LAST_DAY, is_bound
 from provgraph.verification.dates import extract_dates, in_year
@@ -32,6 +36,9 @@ from provgraph.verification.slots import Mention
 from provgraph.verification.wordsets import sentence_around
 
 _SECONDS_PER_DAY = 86_400.0
+_DAYS_PER_YEAR = 365.25
+#: A year of a stated span's surface ("from 1910 to 1950", "between 2009 and 2015").
+_YEAR = re.compile(r"\b(?:1[0-9]{3}|20[0-9]{2})\b")
 
 
 def bridged_by_duration(claim_date: Mention, source_date: Mention, window: str) -> bool:
@@ -78,6 +85,11 @@ def spanned_by_dates(duration: Mention, window: str) -> tuple[str, str] | None:
         return None
     for sentence in split_sentences(window):
         dates = [d for d in extract_dates(sentence.text) if d.kind in _DAY_KINDS]
+        for span in (d for d in dates if d.span):
+            years = [int(y) for y in _YEAR.findall(span.surface)]
+            apart = (years[-1] - years[0]) * _DAYS_PER_YEAR * _SECONDS_PER_DAY
+            if len(years) == 2 and apart > 0 and duration.low <= apart <= duration.high:
+                return str(years[0]), str(years[1])
         for i, first in enumerate(dates):
             for second in dates[i + 1 :]:
                 pair = _comparable(first, second)

@@ -19,7 +19,9 @@ from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import YEAR_RE, clauses, content_stems, stem
 
 _OCCURRED = (
-    r"t(?:ook|akes?|aking) place|(?:went|goes?|going|gone) ahead|happened|occurred|premiered"
+    r"t(?:ook|akes?|aking) place|(?:went|goes?|going|gone) ahead|happened|occurred|premiered|"
+    # a service that ran: "trains ran on Sunday" (not "ran a deficit", session 38)
+    r"r(?:an|uns?)(?=\s+(?:on|at|during|every|each|as\s+(?:normal|usual|planned)))"
 )
 _TOOK_PLACE = re.compile(
     rf"\b(?:{_OCCURRED}|(?:was|were|is|are|been|being) (?:held|staged|played))\b", re.IGNORECASE

@@ -38,7 +38,8 @@ from __future__ import annotations
 import re
 
 from provgraph.verification.object_lists import (
-    bare_plural_objects,
+    adjectives_of_one_object,
+    bare_noun_objects,
     name_list_statements,
     object_list,
     plural_noun,
@@ -345,6 +346,8 @@ def _coordinated(text: str) -> list[str]:
         if not rest.strip():
             return [text]
         conj = cut.group(0).strip(" ,;").lower() or ";"
+        if adjectives_of_one_object(subject_verb, first, rest):
+            return [text]  # "sells new and used cars"
         kind = _kind(rest)
         if frame and re.match(r"(?i)\s*that\s", rest):
             # "He said that the plan was good and that it would pass": the same frame
@@ -354,7 +357,7 @@ def _coordinated(text: str) -> list[str]:
             # else a verb phrase ("closed and soon reopened")
             copular = _copular_part(subject_verb, first, rest)
             parts.append(copular or _sentence(f"{subject} {rest}"))
-        elif kind == "vp" and conj == "and" and bare_plural_objects(subject_verb, first, rest):
+        elif kind == "vp" and conj == "and" and bare_noun_objects(subject_verb, first, rest):
             # "wrote novels and plays": a second plural object, not "the author plays"
             parts.append(_sentence(f"{subject_verb} {rest}"))
         elif kind == "ambiguous-vp" and rest.split()[0].lower() in subject.lower().split():
@@ -380,7 +383,7 @@ def _coordinated(text: str) -> list[str]:
             and conj == "and"
             and (
                 object_list(subject_verb, first, rest)
-                or bare_plural_objects(subject_verb, first, rest)
+                or bare_noun_objects(subject_verb, first, rest)
             )
         ):
             # "won the league and the cup": the verb is shared, each object a statement

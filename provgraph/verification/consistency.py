@@ -39,6 +39,8 @@ report lists the values and the negated predicate.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from provgraph.verification.bridged_dates import bridged_by_duration, spanned_by_dates
 from provgraph.verification.causal_swaps import reversed_cause
 from provgraph.verification.change_checks import change_sizes, judge_claim_changes, sizes_in
@@ -61,6 +63,7 @@ from provgraph.verification.stated import (
     stated_for_other_years,
     years_of,
 )
+from provgraph.verification.stated_comparisons import judge_stated_comparisons
 from provgraph.verification.unknowns import unknown_statement
 from provgraph.verification.unstated import might_state
 from provgraph.verification.value_comparisons import judge_value_comparisons
@@ -236,6 +239,12 @@ def check_consistency(claim: str, window: str, source: str) -> ConsistencyResult
         claim, window, claim_read, window_read, pairs
     )
     compared = judge_value_comparisons(claim, window)
+    words_mm, words_ok = judge_stated_comparisons(
+        claim, window, set(compared.agreed + compared.mismatched)
+    )  # a comparison the source states in words ("twice as much rain as")
+    compared = replace(
+        compared, mismatched=compared.mismatched + words_mm, agreed=compared.agreed + words_ok
+    )
     claim_quantities = [
         m
         for m in claim_quantities

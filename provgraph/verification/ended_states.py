@@ -77,7 +77,7 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
         states.append(("activity", ()))  # "still makes typewriters" / "stopped making them"
     rest = _rest_of(claim, [p for state, _e in states for p in STATES.get(state, ((), ()))[0]])
     # what the claim's subject is a member of, or owns: the ending must name it
-    with_body = [s for s, _e in states if s in ("member", "owning", "supporting")]
+    with_body = [s for s, _e in states if s in ("member", "owning", "supporting", "held")]
     body = _body_of(low_claim, STATES[with_body[0]][0]) if with_body else set()
     for sentence in split_sentences(window):
         words = {stem(w) for w in TOKEN_RE.findall(sentence.text)}
@@ -102,6 +102,8 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue  # "Her former teammate retired …, but she remains …"
                 if state == "standing" and not _destroyed_whole(sentence.text, m.start(), holder):
                     continue  # "A shop next to the cinema was demolished"
+                if state == "held" and not _sold_by_holder(sentence.text, m.start(), holder, body):
+                    continue  # "A rival family sold its shop"
                 # an employer's staff is its state, not what it is of: its holder is
                 about = holder if state == "employing" else rest
                 held = about & set(content_stems(sentence.text))
@@ -212,7 +214,7 @@ def _endings_in(
 
 #: States whose ending is tested for its own subject or object (a removal of the claim's
 #: feature, a destruction of the claim's building), not by :func:`_another_subject`.
-_OWN_SUBJECT_TEST = frozenset({"supporting", "standing"})
+_OWN_SUBJECT_TEST = frozenset({"supporting", "standing", "held"})
 #: Where a building's subject ends: "The old cinema *on the square*", "A shop *next to* the
 #: cinema", "The roof *of* the cinema" (the holder must be before it).
 _SUBJECT_END = re.compile(
@@ -245,6 +247,17 @@ def _destroyed_whole(sentence: str, at: int, holder: set[str]) -> bool:
     return not any(
         m for m in _UNDONE.finditer(sentence[at:]) if not _NEVER.search(sentence[at:][: m.start()])
     )
+
+
+def _sold_by_holder(sentence: str, at: int, thing: set[str], runner: set[str]) -> bool:
+    """Does the clause of the sale at ``at`` name, before it, the thing itself or the one
+    the claim says runs it, every word of either ("*the bakery* was sold", "*the founding
+    family* sold it"; not "a rival family sold its shop")?"""
+    for clause in clauses(sentence):
+        if clause.start <= at < clause.end:
+            before = set(content_stems(sentence[clause.start : at]))
+            return any(side and side <= before for side in (thing, runner))
+    return False
 
 
 #: A possessive before a lower-case noun: "Smith's *wife*", "the firm's *founder*".

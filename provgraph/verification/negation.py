@@ -8,7 +8,8 @@ say the same), "did not prevent infection but reduced severe illness" against
 * **cues** are clausal negations, including paraphrases: *not*, *n't*,
   *never*, *no*, *none*, *nobody*, *nothing*, *neither/nor*, *without*,
   *cannot*, *no longer*, *fails/failed to*, *refused/declined to*, *unable
-  to*, *lacks*, *skipped* / *omitted* / *forwent* / *withheld* (what is left
+  to*, *lacks*, *lost / failed in a bid for* ("lost her bid for re-election"),
+  *skipped* / *omitted* / *forwent* / *withheld* (what is left
   undone: "skipped its dividend" denies "paid a dividend"), *ruled out*,
   *too small / few / early … to* ("too small to show an effect"),
   *hardly / scarcely / barely any*, *little is known*, *far from* before a state ("far
@@ -37,6 +38,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from provgraph.verification.any_amounts import any_amount_asserted
 from provgraph.verification.covered_times import covered_time_stems, universal_time_words
 from provgraph.verification.denial_times import other_times, times_named
 from provgraph.verification.exceptions_words import excepted
@@ -70,6 +72,8 @@ _CUE = re.compile(
     r"\b(?:no longer|not|never|no|none|nobody|nothing|neither|nor|without|cannot|"
     r"fail(?:s|ed|ing)? to|refus(?:es|ed|ing)? to|declin(?:es|ed|ing)? to|unable to|"
     r"lack(?:s|ed|ing)?|rul(?:e|es|ed|ing) out|"
+    # "lost her bid for re-election", "failed in its bid to host the games"
+    r"(?:los(?:e|es|t|ing)|fail(?:s|ed|ing)?\s+in)\s+(?:a|an|the|her|his|its|their)\s+bid\s+(?:for|to)|"
     r"skip(?:s|ped|ping)?|omit(?:s|ted|ting)?|forg(?:o|oes|oing|one|went)|"
     r"withh(?:old|olds|olding|eld)|"
     r"too\s+(?:small|few|short|weak|early|soon|limited|underpowered)\s+to|"
@@ -147,6 +151,11 @@ DIMINISHERS = frozenset(
 def _stems(text: str) -> list[str]:
     """Content stems with an effect's direction read as increase / decrease."""
     return [_EFFECT.get(s, s) for s in content_stems(text)]
+
+
+def _key_of_word(word: str) -> str | None:
+    """One word's key as :func:`_keyed` reads it (None: no content word)."""
+    return next((verb_key(s) for s in _stems(word)), None)
 
 
 def _keyed(stems: Iterable[str]) -> set[str]:
@@ -324,12 +333,17 @@ def _ended(words: list[str], other: str) -> bool:
     the predicate's own verb ("The ferry *stops* at the island" ends nothing: session 31)."""
     predicate = set(words)
     return any(
-        any(not set(_stems(m.group(0))) & predicate for m in ENDING_VERBS.finditer(clause.text))
+        any(not _own_verb(m.group(0), predicate) for m in ENDING_VERBS.finditer(clause.text))
         and not negated_scopes(clause.text)
         # by the verb's key: "stopped making glass bottles" ends "produces glass bottles"
         and _keyed(predicate) <= _keyed(_stems(clause.text))
         for clause in clauses(other)
     )
+
+
+def _own_verb(verb: str, predicate: set[str]) -> bool:
+    """Is ``verb`` a word of ``predicate``, by a stem's start ("cancelled" of "cancel")?"""
+    return any(s.startswith(p) or p.startswith(s) for s in _stems(verb) for p in predicate)
 
 
 def _denied_of_its_subject(scope: tuple[str, ...], claim: str) -> bool:
@@ -378,7 +392,11 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
     # "does not stop there in winter" denies nothing of the summer
     claim_denials = [] if other_times(claim_times, times_named(sentence)) else negated_scopes(claim)
     for cue, scope in claim_denials:
-        if not hedged(cue) and _asserted(scope, sentence):
+        if hedged(cue):
+            continue
+        if _asserted(scope, sentence) or any_amount_asserted(
+            claim, verb_key(scope[0]), sentence, _key_of_word
+        ):
             return NegationFinding("claim", cue, scope, share)
     small_degree = bool(DIMINISHERS & set(content_stems(claim)))
     for cue, scope, clause in _negations(sentence):

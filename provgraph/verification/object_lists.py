@@ -67,17 +67,50 @@ def object_list(subject_verb: str, first: str, rest: str) -> bool:
     lemmas = getLemma(head[-1].lower(), "VERB")
     if not lemmas or lemmas[0] in _JOINT_VERBS:
         return False
-    return simple_noun_phrase(words(first)[len(head) :]) and simple_noun_phrase(words(rest))
+    objects = words(_TRAILING_YEAR.sub("", first))[len(head) :]
+    return simple_noun_phrase(objects) and simple_noun_phrase(words(_TRAILING_YEAR.sub("", rest)))
 
 
-def bare_plural_objects(subject_verb: str, first: str, rest: str) -> bool:
+#: A year after an object ("won the cup *in 2018* and the league *in 2019*"): when, not
+#: part of the object (session 38).
+_TRAILING_YEAR = re.compile(r"\s+(?:in|during)\s+(?:1[0-9]{3}|20[0-9]{2})\s*$")
+
+
+def bare_noun_objects(subject_verb: str, first: str, rest: str) -> bool:
     """Are ``first``'s object and ``rest`` each one plural noun, no determiner ("wrote
-    novels and plays", "makes cars and trucks")? Then ``rest`` is a second object, though
-    it can be read as a verb ("plays", "trucks"). Not after a verb alone ("She writes and
-    paints": two verbs) nor an adjective ("red and blue panels")."""
+    novels and plays", "makes cars and trucks"), or each one singular noun that is no
+    adjective ("serves breakfast and dinner", session 38)? Then ``rest`` is a second
+    object, though it can be read as a verb ("plays", "trucks"). Not after a verb alone
+    ("She writes and paints": two verbs) nor an adjective ("red and blue panels")."""
+    objects, second = words(first)[len(words(subject_verb)) :], words(rest)
+    if len(objects) != 1 or len(second) != 1:
+        return False
+    pair = (*objects, *second)
+    return all(plural_noun(w) for w in pair) or all(_singular_noun(w) for w in pair)
+
+
+def adjectives_of_one_object(subject_verb: str, first: str, rest: str) -> bool:
+    """Is ``first``'s object a lone adjective and ``rest`` led by another ("sells *new* and
+    *used cars*")? Then the two are adjectives of one object, not two statements ("The
+    shop used cars" was one of the parts, session 38)."""
     objects, second = words(first)[len(words(subject_verb)) :], words(rest)
     return (
-        len(objects) == 1 and len(second) == 1 and all(plural_noun(w) for w in (*objects, *second))
+        len(objects) == 1
+        and len(second) > 1
+        and word_classes(objects[0].lower()) == {"ADJ"}
+        and "ADJ" in word_classes(second[0].lower())
+    )
+
+
+def _singular_noun(word: str) -> bool:
+    """A lower-case noun that is no adjective and no plural ("breakfast", "dinner")."""
+    classes = word_classes(word)
+    return (
+        word.isalpha()
+        and word.islower()
+        and not word.endswith("s")
+        and "NOUN" in classes
+        and "ADJ" not in classes
     )
 
 

@@ -46,6 +46,10 @@ PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("let", "go of", "dismiss"),
     ("strike", "down", "overturn"),  # "the court struck down the ban" (session 30)
     ("knock", "out", "eliminate"),  # "Italy knocked out Spain": Italy eliminated (beat) Spain
+    ("vote", "against", "oppose"),  # "voted against the bill" (session 38)
+    ("vote", "for", "support"),
+    ("speak", "out against", "oppose"),
+    ("break", "down", "fail"),  # "the talks broke down"
 )
 #: Idioms read the same way, and also by the negation check, which must not lose the
 #: negating phrasal verbs above ("ruled out" is its cue): "never set foot in Japan".

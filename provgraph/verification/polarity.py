@@ -40,6 +40,7 @@ import re
 from typing import Any
 
 from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.cancelled_events import cancelled_event
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.endings import ends_statement
@@ -160,6 +161,7 @@ def _read(
         ended
         or ends_statement(positive, window)
         or antonym_conflict(positive, window) is not None
+        or cancelled_event(positive, window) is not None  # "Trains ran" / "were cancelled"
         or _denied_by(window, positive)
     ):
         contradiction = max(contradiction, ENDED_CONTRADICTION)

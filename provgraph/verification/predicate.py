@@ -168,8 +168,9 @@ def _spoken_share(words: list[str], window: str, *, nominals: bool = True) -> fl
 _HEDGE = re.compile(
     r"\b(?:unlikely|likely|probably|possibly|may|might|could|expected\s+to)\b", re.IGNORECASE
 )
-#: Suffixes that make a noun of a verb: "restoration", "closure", "approval", "payment".
-_NOMINAL = re.compile(r"(?:ation|ition|ion|ment|al|ure|ance|ence)$")
+#: Suffixes that make a noun of a verb: "restoration", "closure", "approval", "payment",
+#: "injuries", "recovery".
+_NOMINAL = re.compile(r"(?:ation|ition|ion|ment|al|ure|ance|ence|y|ies)$")
 
 
 def _nominal_of(word: str, other: str) -> bool:

@@ -9,7 +9,8 @@ compared like any value (:mod:`.slots`: same subject, interval overlap).
 A place is read only where a ranking says it is one: after a verb of finishing or
 ranking ("finished", "ended", "came", "placed", "ranked", "took … place") or before
 "place" / "position" ("in third place", "a second-place finish"). "The first time",
-"its third title" or "the first quarter" are no places.
+"its third title" or "the first quarter" are no places. Winning a named contest ("won the
+league", "won the election") is first place.
 """
 
 from __future__ import annotations
@@ -38,6 +39,15 @@ _BEFORE_PLACE = re.compile(
 )
 
 
+#: Winning a ranked contest is its first place: "won the league" / "finished third in
+#: the league" (session 38). Not "won a medal", "won five games": no ranking named.
+_WON = re.compile(
+    r"\bw(?:on|ins?|inning)\s+the\s+(?:[a-z]+\s+)?"
+    r"(?:league|title|championship|race|tournament|competition|contest|election)\b",
+    re.IGNORECASE,
+)
+
+
 def _position(ordinal: str) -> int:
     word = ordinal.lower()
     if word in ORDINAL_NUMBERS:
@@ -48,11 +58,11 @@ def _position(ordinal: str) -> int:
 def extract_ranks(text: str) -> list[Mention]:
     """Every place in a ranking of ``text`` as an exact ``rank`` :class:`Mention`."""
     out: list[Mention] = []
-    matches = [*_AFTER_VERB.finditer(text), *_BEFORE_PLACE.finditer(text)]
+    matches = [*_AFTER_VERB.finditer(text), *_BEFORE_PLACE.finditer(text), *_WON.finditer(text)]
     for m in sorted(matches, key=lambda m: m.start()):
         if any(o.start < m.end() and m.start() < o.end for o in out):
             continue
-        position = float(_position(m.group("ord")))
+        position = float(_position(m.group("ord")) if m.re is not _WON else 1)
         near, clause = near_stems(text, m.start(), m.end())
         out.append(Mention(KIND, position, position, m.group(0), m.start(), m.end(), near, clause))
     return out

@@ -16,20 +16,38 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from provgraph.verification.wordsets import CALENDAR_NAMES
+from provgraph.verification.wordsets import CALENDAR_NAMES, STOPWORDS
 
 _NAME_RUN = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
-_ROUTE = re.compile(rf"\bfrom\s+(?:the\s+)?({_NAME_RUN})\s+to\s+(?:the\s+)?({_NAME_RUN})")
+_ROUTE = re.compile(rf"\bfrom\s+(?:the\s+)?({_NAME_RUN})\s+(?:to|into)\s+(?:the\s+)?({_NAME_RUN})")
+
+
+#: "from bats to humans", "from the city to the coast": a route between two one-word
+#: common nouns (session 38). Not idioms whose ends are no places or parties.
+_NOUN_ROUTE = re.compile(
+    r"\bfrom\s+(?:the\s+)?([a-z]{3,})\s+(?:to|into)\s+(?:the\s+)?([a-z]{3,})\b"
+)
+_NO_ENDS = frozenset((
+    "time", "door", "start", "finish", "top", "bottom", "one", "another", "day", "week",
+    "year", "month", "head", "toe", "beginning", "end", "side", "place", "person", "case",
+))  # fmt: skip
 
 
 def _routes(text: str) -> set[tuple[str, str]]:
-    """``(origin, destination)`` of each "from A to B" between names (not months: "from
-    January to March" is a period, whose order is the date checks')."""
-    return {
+    """``(origin, destination)`` of each "from A to B" between names or one-word common
+    nouns (not months: "from January to March" is a period, whose order is the date
+    checks'; not "from time to time")."""
+    named = {
         (a.lower(), b.lower())
         for a, b in _ROUTE.findall(text)
         if a.lower() not in CALENDAR_NAMES and b.lower() not in CALENDAR_NAMES
     }
+    common = {
+        (a, b)
+        for a, b in _NOUN_ROUTE.findall(text)
+        if a != b and not {a, b} & (_NO_ENDS | STOPWORDS | CALENDAR_NAMES)
+    }
+    return named | common
 
 
 def route_swap(claim: str, window: str) -> tuple[tuple[str, str], tuple[str, str]] | None:

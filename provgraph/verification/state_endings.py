@@ -13,6 +13,7 @@ STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "operat",
             "running",
             "in service",
+            "in use",
             "in operation",
             "active",
             "trading",
@@ -89,6 +90,17 @@ STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "owning": (
         ("owns", "still own"),
         ("sold", "gave away", "donated", "transferred ownership", "handed over"),
+    ),
+    # a company's shares on an exchange: a delisting ends it (session 38)
+    "listed": (
+        ("listed on", "listed in", "traded on"),
+        ("delisted", "taken private", "went private", "de-listed"),
+    ),
+    # a thing run or owned by someone: its sale ends it, if the seller is that someone or
+    # the thing is sold (session 38; :func:`.ended_states._sold_by_holder`)
+    "held": (
+        ("run by", "owned by", "managed by", "controlled by"),
+        ("sold", "handed over", "taken over", "bought"),
     ),
     # a product's feature: its removal ends it, if the removed thing is the claim's object
     # and the ending's clause names the claim's version (session 28; `ended_states`)

@@ -36,26 +36,10 @@ from provgraph.verification.stated import years_of
 from provgraph.verification.wordsets import SMALL_NUMBERS, content_stems
 
 #: Adjectives whose "more" is the smaller value ("cheaper": the lower price).
-_DOWNWARD = frozenset(
-    [
-        "cheap",
-        "light",
-        "small",
-        "low",
-        "short",
-        "narrow",
-        "few",
-        "little",
-        "thin",
-        "poor",
-        "cold",
-        "shallow",
-        "weak",
-        "quiet",
-        "near",
-        "close",
-    ]
-)
+_DOWNWARD = frozenset((
+    "cheap", "light", "small", "low", "short", "narrow", "few", "little", "thin",
+    "poor", "cold", "shallow", "weak", "quiet", "near", "close",
+))  # fmt: skip
 #: Dimensions whose direction depends on the unit or is not a value's size.
 _UNJUDGED = frozenset(["efficient"])
 #: Dimensions of time, judged by two dates (session 37): "older" / "earlier" is the
@@ -115,6 +99,8 @@ class ClaimComparison:
     span: tuple[int, int] | None = None
     #: judged only against values of this kind (None: any one kind)
     kind: str | None = None
+    #: what is compared ("tall", "rain"; "much" of a ratio without a noun)
+    dimension: str = ""
 
 
 #: A side's generation as :func:`.directions.comparisons` names it ("previous" for "its
@@ -151,21 +137,40 @@ def _claim_comparisons(claim: str) -> list[ClaimComparison]:
             # faster: the higher speed, or the shorter time taken (session 31)
             faster = c.up != (c.dimension == "slow")
             for kind, larger in (("speed", faster), ("time", not faster)):
-                out.append(ClaimComparison(left, right, *_ratio_band(larger), surface, kind=kind))
+                out.append(
+                    ClaimComparison(
+                        left, right, *_ratio_band(larger), surface, kind=kind, dimension=c.dimension
+                    )
+                )
             continue
         if c.dimension in _TIME_DIMENSIONS:
             later = c.up == _TIME_DIMENSIONS[c.dimension]
-            out.append(ClaimComparison(left, right, *_ratio_band(later), surface, kind="date"))
+            out.append(
+                ClaimComparison(
+                    left, right, *_ratio_band(later), surface, kind="date", dimension=c.dimension
+                )
+            )
             if c.dimension in ("old", "young"):  # an age: the older, the larger
                 out.append(
-                    ClaimComparison(left, right, *_ratio_band(not later), surface, kind=AGE_KIND)
+                    ClaimComparison(
+                        left,
+                        right,
+                        *_ratio_band(not later),
+                        surface,
+                        kind=AGE_KIND,
+                        dimension=c.dimension,
+                    )
                 )
             continue
         if c.dimension in _UNJUDGED:
             continue
         larger = c.up != (c.dimension in _DOWNWARD)
         wanted = _DIMENSION_KINDS.get(c.dimension)
-        out.append(ClaimComparison(left, right, *_ratio_band(larger), surface, kind=wanted))
+        out.append(
+            ClaimComparison(
+                left, right, *_ratio_band(larger), surface, kind=wanted, dimension=c.dimension
+            )
+        )
     for m in _RATIO.finditer(claim):
         word, n = m.group("word"), m.group("n")
         factor = _RATIO_WORDS[word.lower()] if word else float(SMALL_NUMBERS.get(n.lower(), 0))
@@ -177,10 +182,32 @@ def _claim_comparisons(claim: str) -> list[ClaimComparison]:
             band = factor * _RATIO_TOLERANCE
             out.append(
                 ClaimComparison(
-                    left, right, factor - band, factor + band, m.group(0), (m.start(), m.end())
+                    left,
+                    right,
+                    factor - band,
+                    factor + band,
+                    m.group(0),
+                    (m.start(), m.end()),
+                    dimension=_ratio_dimension(m),
                 )
             )
     return out
+
+
+def claim_comparisons(text: str) -> list[ClaimComparison]:
+    """The comparisons and ratios of ``text`` (a claim's, or a source sentence's)."""
+    return _claim_comparisons(text)
+
+
+def _ratio_dimension(m: re.Match[str]) -> str:
+    """What a ratio compares: the adjective of "twice as *tall* as", the noun of "twice as
+    much *rain* as", else "much"."""
+    head = re.match(r"\S+\s+(?:times\s+)?as\s+([a-z]+)", m.group(0), re.IGNORECASE)
+    word = head.group(1).lower() if head else "much"
+    if word in ("much", "many"):
+        noun = (m.group("as_noun") or "").split()
+        return noun[0].lower() if noun else word
+    return word
 
 
 def _zones(sentence: str, values: list[Mention]) -> list[frozenset[str]]:

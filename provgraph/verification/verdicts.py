@@ -377,11 +377,12 @@ def decide(
         return Verdict.CONTRADICTED, _confidence(contradiction - t.contradicted)
     if conflict and support >= t.weak:
         return Verdict.WEAK, _confidence(min(support - t.weak, t.supported - support))
+    if support >= t.weak and signals is not None and a_part_is_missing(signals):
+        # evidence for one part is no evidence for the other: neither "supported" (the
+        # whole claim's lexical overlap and reading lift it, session 38) nor "weakly"
+        return Verdict.UNSUPPORTED, _confidence(support - t.weak)
     if support >= t.supported:
         return Verdict.SUPPORTED, _confidence(support - t.supported)
-    if support >= t.weak and signals is not None and a_part_is_missing(signals):
-        # weak evidence for one part is no evidence for the other: not "weakly supported"
-        return Verdict.UNSUPPORTED, _confidence(support - t.weak)
     if (
         support >= t.weak
         and signals is not None

@@ -38,7 +38,7 @@ SMALL_NUMBERS: dict[str, int] = {
 ENDING_VERBS = re.compile(
     r"\b(?:end(?:ed|s)|stop(?:ped|s)|ceas(?:ed|es)|discontinu(?:ed|es)|dropp(?:ed)|drops|"
     r"abandon(?:ed|s)|scrapp(?:ed)|scraps|axed|phas(?:ed|es) out|shut(?:s)? down|"
-    r"closed|withdr(?:ew|awn)|gave up|gives up|quit|retired)\b",
+    r"closed|withdr(?:ew|awn)|gave up|gives up|quit|retired|cancell?ed|called off|suspended)\b",
     re.IGNORECASE,
 )
 #: Words after which a verb's plain form is a verb: modals, "do" and "not" ("did not *go*",
@@ -106,6 +106,12 @@ CANONICAL: dict[str, str] = {
     "attendees": "persons",
     "participants": "persons",
     "guests": "persons",
+    # the indefinite person of a negated claim's positive form: "Nobody survived the
+    # crash." reads "Somebody survived the crash." against "All 112 people … were killed"
+    "somebody": "persons",
+    "someone": "persons",
+    "everyone": "persons",
+    "everybody": "persons",
     # a price: "the deal is worth $1.5bn" / "the acquisition was valued at $1.5 billion"
     "valued": "worth",
     "valuation": "worth",

@@ -85,7 +85,7 @@ def test_a_conflict_is_as_relevant_as_the_share_of_the_claim_its_sentence_speaks
     assert low == before
 
 
-def test_a_claim_with_a_part_missing_from_the_evidence_is_not_weakly_supported() -> None:
+def test_a_claim_with_a_part_missing_from_the_evidence_is_not_supported_at_all() -> None:
     # "Exports rose by 4%, while imports fell by 2%." / a source about exports only
     missing = Signals(
         **RELATED, nli_entailment=0.2, claim_statements=2, nli_weakest_entailment=0.05
@@ -94,8 +94,10 @@ def test_a_claim_with_a_part_missing_from_the_evidence_is_not_weakly_supported()
     # both parts somewhat in the evidence: weak, as before
     thin = Signals(**RELATED, nli_entailment=0.3, claim_statements=2, nli_weakest_entailment=0.3)
     assert decide(0.4, 0.1, T, has_text=True, signals=thin)[0] == Verdict.WEAK
-    # a fused support above the threshold still decides (the rule only lowers "weak")
-    assert decide(0.6, 0.1, T, has_text=True, signals=missing)[0] == Verdict.SUPPORTED
+    # nor does a fused support above the threshold decide: the whole claim's overlap and
+    # reading lift it ("serves breakfast and dinner" / "serves breakfast from 7 am", 0.56)
+    assert decide(0.6, 0.1, T, has_text=True, signals=missing)[0] == Verdict.UNSUPPORTED
+    assert decide(0.6, 0.1, T, has_text=True, signals=thin)[0] == Verdict.SUPPORTED
     # one statement: the rule does not apply
     whole = Signals(**RELATED, nli_entailment=0.05)
     assert decide(0.4, 0.1, T, has_text=True, signals=whole)[0] == Verdict.WEAK
