@@ -43,7 +43,15 @@ _BEFORE_PLACE = re.compile(
 #: the league" (session 38). Not "won a medal", "won five games": no ranking named.
 _WON = re.compile(
     r"\bw(?:on|ins?|inning)\s+the\s+(?:[a-z]+\s+)?"
-    r"(?:league|title|championship|race|tournament|competition|contest|election)\b",
+    r"(?:league|title|championship|race|tournament|competition|contest|cup|election)\b",
+    re.IGNORECASE,
+)
+
+
+#: A second contest the same win names: "won the cup in 2018 *and the league* in 2019".
+_WON_TOO = re.compile(
+    r"(?:\s+in\s+\d{4})?\s*,?\s+and\s+(?P<what>the\s+(?:[a-z]+\s+)?"
+    r"(?:league|title|championship|race|tournament|competition|contest|cup|election))\b",
     re.IGNORECASE,
 )
 
@@ -58,11 +66,16 @@ def _position(ordinal: str) -> int:
 def extract_ranks(text: str) -> list[Mention]:
     """Every place in a ranking of ``text`` as an exact ``rank`` :class:`Mention`."""
     out: list[Mention] = []
-    matches = [*_AFTER_VERB.finditer(text), *_BEFORE_PLACE.finditer(text), *_WON.finditer(text)]
+    won = [*_WON.finditer(text)]
+    won += [m for w in won if (m := _WON_TOO.match(text, w.end()))]  # "… and the league"
+    matches = [*_AFTER_VERB.finditer(text), *_BEFORE_PLACE.finditer(text), *won]
     for m in sorted(matches, key=lambda m: m.start()):
         if any(o.start < m.end() and m.start() < o.end for o in out):
             continue
-        position = float(_position(m.group("ord")) if m.re is not _WON else 1)
-        near, clause = near_stems(text, m.start(), m.end())
-        out.append(Mention(KIND, position, position, m.group(0), m.start(), m.end(), near, clause))
+        position = float(_position(m.group("ord")) if m.re not in (_WON, _WON_TOO) else 1)
+        start = m.start("what") if m.re is _WON_TOO else m.start()
+        near, clause = near_stems(text, start, m.end())
+        out.append(
+            Mention(KIND, position, position, text[start : m.end()], start, m.end(), near, clause)
+        )
     return out

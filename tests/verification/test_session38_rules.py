@@ -138,6 +138,12 @@ def test_winning_a_contest_is_first_place() -> None:
         "The team won the league in 2019.", "The team finished third in the league in 2019."
     )
     assert result.anchored_mismatches == ("won the league",)
+    # a second contest of the same win
+    both = _consistency(
+        "The team won the cup in 2018 and the league in 2019.",
+        "The team won the cup in 2018 and finished third in the league in 2019.",
+    )
+    assert both.anchored_mismatches == ("the league",) and "won the cup" in both.agreements
 
 
 def test_an_agent_of_a_country_and_its_demonym_may_be_one() -> None:
