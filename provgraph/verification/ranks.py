@@ -42,7 +42,8 @@ _BEFORE_PLACE = re.compile(
 #: Winning a ranked contest is its first place: "won the league" / "finished third in
 #: the league" (session 38). Not "won a medal", "won five games": no ranking named.
 _WON = re.compile(
-    r"\bw(?:on|ins?|inning)\s+the\s+(?:[a-z]+\s+)?"
+    # not a perfect's count of wins: "has won the World Cup once"
+    r"(?<!\bhas )(?<!\bhave )(?<!\bhad )\bw(?:on|ins?|inning)\s+the\s+(?:[a-z]+\s+)?"
     r"(?:league|title|championship|race|tournament|competition|contest|cup|election)\b",
     re.IGNORECASE,
 )

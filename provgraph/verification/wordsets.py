@@ -123,6 +123,10 @@ CANONICAL: dict[str, str] = {
     "lasts": "takes",
     "lasted": "takes",
     "took": "takes",
+    # a maximum reached: "profits peaked in May" / "reached their highest level in May"
+    "peaked": "highest",
+    "peak": "highest",
+    "peaks": "highest",
     "killed": "died",
     "deaths": "died",
     "fatalities": "died",

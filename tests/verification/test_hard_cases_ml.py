@@ -148,10 +148,6 @@ KNOWN_MODEL_LIMITS: dict[str, str] = {
         "'free to attend' vs 'tickets cost 40 euros' share no word: the statement's "
         "contradiction counts as unrelated (needs world knowledge), so weak, not contradicted"
     ),
-    "part2-shared-subject-contradicted": (
-        "the second statement keeps its pronoun ('voted against it'); NLI does not contradict "
-        "it from 'spoke against the bill but in the end voted for it' (support 0.81)"
-    ),
     "para2-quarter-point": (
         "'a quarter of a percentage point' is read as a bare count 0.25, not 0.25 points, so "
         "no agreement to rewrite; NLI entailment 0.14"

@@ -217,3 +217,14 @@ def test_an_hour_is_read_the_same_under_every_hash_seed() -> None:
         )
         kinds.add(out.stdout.strip())
     assert kinds == {"['time']"}
+
+
+def test_a_peak_is_the_highest_level() -> None:
+    result = _consistency(
+        "Profits peaked in the second quarter.", "Profits reached their highest level in November."
+    )
+    assert result.anchored_mismatches == ("second quarter",)
+    agreed = _consistency(
+        "Profits peaked in the fourth quarter.", "Profits reached their highest level in November."
+    )
+    assert agreed.agreements == ("fourth quarter",) and not agreed.anchored_mismatches
