@@ -128,7 +128,8 @@ def _ratio_band(larger: bool) -> tuple[float, float]:
     return (1.0, float("inf")) if larger else (0.0, 1.0)
 
 
-def _claim_comparisons(claim: str) -> list[ClaimComparison]:
+def claim_comparisons(claim: str) -> list[ClaimComparison]:
+    """The comparisons and ratios of ``claim`` (a claim's, or a source sentence's)."""
     out: list[ClaimComparison] = []
     for c in comparisons(claim):
         left, right = _by_generation(c.left, c.right)
@@ -192,11 +193,6 @@ def _claim_comparisons(claim: str) -> list[ClaimComparison]:
                 )
             )
     return out
-
-
-def claim_comparisons(text: str) -> list[ClaimComparison]:
-    """The comparisons and ratios of ``text`` (a claim's, or a source sentence's)."""
-    return _claim_comparisons(text)
 
 
 def _ratio_dimension(m: re.Match[str]) -> str:
@@ -361,7 +357,7 @@ def judge_value_comparisons(claim: str, window: str) -> ComparisonJudgement:
     mismatched: list[str] = []
     agreed: list[str] = []
     spans: list[tuple[int, int]] = []
-    claimed = _claim_comparisons(claim)
+    claimed = claim_comparisons(claim)
     if not claimed:
         return ComparisonJudgement(mismatched, agreed, spans)
     sentences = split_sentences(window)
