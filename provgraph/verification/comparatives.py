@@ -12,10 +12,13 @@ stating the same comparison of B to A, unless the window also states it the
 claim's way. A converse wording ("B is lower than A") is not the same
 comparative and is never a conflict here. Lower-case noun phrases ("the church
 is older than the castle") are left to NLI: without a parser their edges are
-guesses.
+guesses — except groups a preposition delimits on both sides, "more common in women
+than in men" (:func:`group_comparisons`).
 """
 
 from __future__ import annotations
+
+import re
 
 from provgraph.verification.roles import RoleFinding, named_tokens
 from provgraph.verification.sentences import split_sentences
@@ -79,12 +82,39 @@ def comparisons(sentence: str) -> list[tuple[str, str, str]]:
     return out
 
 
+#: "more common in women than in men": the sides are the phrases after one preposition,
+#: repeated after "than" (session 39) — lower-case groups, delimited by the two
+#: prepositions, so no parser is needed to find their edges.
+_GROUP_COMPARISON = re.compile(
+    r"\b(?P<cmp>(?:more|less|fewer)\s+[a-z]+|[a-z]+er)\s+(?P<prep>in|among|for|with|at)\s+"
+    r"(?:the\s+)?(?P<left>[\w'-]+(?:\s+[\w'-]+)?)\s+than\s+(?P=prep)\s+(?:the\s+)?"
+    r"(?P<right>[\w'-]+(?:\s+[\w'-]+)?)\b",
+    re.IGNORECASE,
+)
+
+
+def group_comparisons(sentence: str) -> list[tuple[str, str, str]]:
+    """``(left group, comparative, right group)`` for each "<comparative> in A than in B"."""
+    out: list[tuple[str, str, str]] = []
+    for m in _GROUP_COMPARISON.finditer(sentence):
+        words = m.group("cmp").lower().split()
+        key = " ".join(words) if len(words) == 2 else positive_form(words[0])
+        left, right = m.group("left").lower(), m.group("right").lower()
+        if key is not None and left != right:
+            out.append((left, key, right))
+    return out
+
+
+def _all_comparisons(sentence: str) -> list[tuple[str, str, str]]:
+    return comparisons(sentence) + group_comparisons(sentence)
+
+
 def comparative_swap(claim: str, window: str) -> RoleFinding | None:
     """A comparison of the claim the window states with its two sides exchanged, if any."""
-    claimed = [c for s in split_sentences(claim) for c in comparisons(s.text)]
+    claimed = [c for s in split_sentences(claim) for c in _all_comparisons(s.text)]
     if not claimed:
         return None
-    stated = {c for s in split_sentences(window) for c in comparisons(s.text)}
+    stated = {c for s in split_sentences(window) for c in _all_comparisons(s.text)}
     if any(c in stated for c in claimed):
         return None  # stated the claim's way somewhere: no conflict
     for left, key, right in claimed:

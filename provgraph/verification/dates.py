@@ -258,6 +258,11 @@ def _year_range(match: re.Match[str]) -> tuple[str, float, float] | None:
     return "date", date(start, 1, 1).toordinal(), date(end, 12, 31).toordinal()
 
 
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday),?\s+$"
+)
+
+
 def extract_dates(text: str) -> list[Mention]:
     """Every date phrase of ``text`` as a :class:`Mention`, most specific phrase first per span."""
     found: list[tuple[int, int, tuple[str, float, float]]] = []
@@ -321,7 +326,10 @@ def extract_dates(text: str) -> list[Mention]:
     out: list[Mention] = []
     for start, end, (kind, low, high) in sorted(found):
         low, high = bounded(text, start, kind, low, high)  # "before 1492", "since 2010"
-        near, clause = near_stems(text, start, end)
+        # a weekday before the date is its apposition: "on Saturday, 14 June" takes the
+        # words before the weekday as its own (the comma would cut them off; session 39)
+        weekday = _WEEKDAY_BEFORE.search(text, max(0, start - 14), start)
+        near, clause = near_stems(text, weekday.start() if weekday else start, end)
         surface = text[start:end]
         edition = start in editions and surface.isdigit()
         out.append(

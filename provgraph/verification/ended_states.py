@@ -104,11 +104,41 @@ def ended_state(claim: str, window: str) -> StateFinding | None:
                     continue  # "A shop next to the cinema was demolished"
                 if state == "held" and not _sold_by_holder(sentence.text, m.start(), holder, body):
                     continue  # "A rival family sold its shop"
+                if state == "at large" and not _caught_is_holder(sentence.text, m, holder):
+                    continue  # "police arrested his brother"
                 # an employer's staff is its state, not what it is of: its holder is
                 about = holder if state == "employing" else rest
                 held = about & set(content_stems(sentence.text))
                 shared = len(held) / len(about) if about else None
                 return StateFinding(state, event, shared)
+    return None
+
+
+#: A source sentence that says its state goes on: "The road *remains* closed", "is *still*".
+_PERSISTS = re.compile(r"\b(?:remains?|remained|still)\b", re.IGNORECASE)
+
+
+def persisting_state(claim: str, window: str) -> StateFinding | None:
+    """The ending the claim reports of a state a source sentence says goes on: "The road
+    has reopened." against "The road remains closed after the landslide." (NLI entailment
+    0.95). :func:`ended_state` read the other way round — the source sentence as the one
+    asserting the state, the claim as the one ending it — for sentences that say the state
+    persists ("remains", "still"; a bare "is" may describe a time before the ending)."""
+    if _PERSISTS.search(claim):
+        return None  # the claim asserts a state itself: :func:`ended_state`'s direction
+    for sentence in split_sentences(window):
+        persists = _PERSISTS.search(sentence.text)
+        if persists is None or (found := ended_state(sentence.text, claim)) is None:
+            continue
+        # the state must be what goes on, after the marker ("was closed for a month and
+        # *remains open*" does not say it is still closed)
+        after = sentence.text.lower()[persists.end() : persists.end() + 40]
+        if not any(re.search(rf"\b{re.escape(p)}", after) for p in STATES[found.state][0]):
+            continue
+        # its share of the claim, not of the sentence: the claim's words but the ending's
+        rest = set(content_stems(claim)) - set(content_stems(found.event))
+        held = rest & set(content_stems(sentence.text))
+        return StateFinding(found.state, found.event, len(held) / len(rest) if rest else None)
     return None
 
 
@@ -156,7 +186,15 @@ def _still_doing(low_claim: str) -> tuple[str, frozenset[str]] | None:
     m = _STILL.search(low_claim)
     if m is None or not is_verb(m.group(1)) or m.group(1) in ("is", "are", "has", "have"):
         return None
+    if _PASSIVE_STILL.search(low_claim[: m.start()]) and m.group(1).endswith("ed"):
+        # "is still printed daily": the subject is what is done, nothing after is its
+        # object ("stopped printing in 2015" ends it; session 39)
+        return verb_lemma(m.group(1)), frozenset()
     return verb_lemma(m.group(1)), frozenset(content_stems(low_claim[m.end() :])[:3])
+
+
+#: A passive before "still": "is still printed", "are still made".
+_PASSIVE_STILL = re.compile(r"\b(?:is|are|was|were)\s+$")
 
 
 def _stopping(low_sentence: str, doing: tuple[str, frozenset[str]]) -> list[re.Match[str]]:
@@ -167,8 +205,18 @@ def _stopping(low_sentence: str, doing: tuple[str, frozenset[str]]) -> list[re.M
         m
         for m in _STOPPED.finditer(low_sentence)
         if verb_lemma(m.group(1)) == verb
-        and (not objects or objects & _object_after(low_sentence, m.end()))
+        and (
+            objects & _object_after(low_sentence, m.end())
+            if objects
+            # no object of the claim's: the stopping must have none either ("stopped
+            # printing in 2015", not "stopped printing its sports section")
+            else not _AN_OBJECT.match(low_sentence, m.end())
+        )
     ]
+
+
+#: A determiner or a possessive after a stopped verb: it stopped doing something named.
+_AN_OBJECT = re.compile(r"\s+(?:the|a|an|its|his|her|their|our|all|some|any|new)\b")
 
 
 def _object_after(text: str, at: int) -> set[str]:
@@ -214,7 +262,7 @@ def _endings_in(
 
 #: States whose ending is tested for its own subject or object (a removal of the claim's
 #: feature, a destruction of the claim's building), not by :func:`_another_subject`.
-_OWN_SUBJECT_TEST = frozenset({"supporting", "standing", "held"})
+_OWN_SUBJECT_TEST = frozenset({"supporting", "standing", "held", "at large"})
 #: Where a building's subject ends: "The old cinema *on the square*", "A shop *next to* the
 #: cinema", "The roof *of* the cinema" (the holder must be before it).
 _SUBJECT_END = re.compile(
@@ -247,6 +295,21 @@ def _destroyed_whole(sentence: str, at: int, holder: set[str]) -> bool:
     return not any(
         m for m in _UNDONE.finditer(sentence[at:]) if not _NEVER.search(sentence[at:][: m.start()])
     )
+
+
+def _caught_is_holder(sentence: str, ending: re.Match[str], holder: set[str]) -> bool:
+    """Is the one caught at ``ending`` the claim's holder: the passive's subject ("*the
+    suspect* was arrested") or the active's object ("police captured *the gunman*")? The
+    arrester is always someone else, so the clause's subject test does not apply."""
+    before = sentence[: ending.start()]
+    if re.search(r"\b(?:was|were|been|being|is|are)\s+$", before, re.IGNORECASE):
+        clause = next((c for c in clauses(before + "x") if c.end >= len(before)), None)
+        caught = clause.text if clause else before
+    else:
+        caught = " ".join(sentence[ending.end() :].split()[:4])
+    if any(stem(m.group(1)) in holder for m in _POSSESSED.finditer(caught)):
+        return False  # "the suspect's brother": someone of the holder's, not the holder
+    return bool(holder & set(content_stems(caught)))
 
 
 def _sold_by_holder(sentence: str, at: int, thing: set[str], runner: set[str]) -> bool:

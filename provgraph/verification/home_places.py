@@ -17,9 +17,11 @@ its acronym — as swaps):
   "in" ("born in Leeds"), not "in part", "in 1990", "in March 1950" nor "in World War
   II", and a headquarters moved "from A
   to B" (B is where it is);
-* the source must name the claim's place somewhere, outside that relation: a source
-  that never names it may be using a containing place ("born in London" for a claim of
-  "born in England") and is left to the model;
+* the source must name the claim's place somewhere, outside that relation, or the two
+  places must be known to be two (:func:`~provgraph.verification.gazetteer.distinct_places`:
+  two cities far apart, two countries; session 39): a source that never names it may be
+  using a containing place ("born in London" for a claim of "born in England") and is
+  left to the model;
 * the place the source gives the relation ("Austin, Texas", up to "and", "with",
   "but", a semicolon or the sentence's end; an "and" that joins another capitalised
   place, "held in Tokyo and Osaka", does not end it) must share no word with the
@@ -36,6 +38,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from provgraph.verification.gazetteer import distinct_places
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import CALENDAR_NAMES, content_stems
 
@@ -47,8 +50,15 @@ _ONE_PLACE = (
 )
 #: An event's venue, however it is said: "was held in" / "took place in" / "was staged in".
 _VENUE_WORDS = ("held", "staged", "hosted", "place")
-_PLACE = r"(?:St\.\s+)?[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|de|del|la|le|upon)){0,3}"
-_SLOT = re.compile(rf"\b(?P<relation>{_ONE_PLACE})\s+in\s+(?P<place>{_PLACE})(?P<rest>[^;.]*)")
+_PLACE = r"(?:St\.\s+)?[A-Z][\w'-]*(?:\s+(?:[A-Z][\w'-]*|de|del|la|le|upon)\b){0,3}"
+#: How often or when, between the relation and its place: "takes place every August in".
+_WHEN = (
+    r"(?:\s+(?:annually|yearly|(?:every|each|this|last|next)\s+"
+    r"(?:[A-Z][a-z]+|year|summer|spring|autumn|winter)))?"
+)
+_SLOT = re.compile(
+    rf"\b(?P<relation>{_ONE_PLACE}){_WHEN}\s+in\s+(?P<place>{_PLACE})(?P<rest>[^;.]*)"
+)
 #: A sentence that opens with the relation ("Born in Berlin, the violinist …"): its
 #: subject is the main clause's, after the comma.
 _FRONTED = re.compile(
@@ -166,10 +176,14 @@ def place_conflict(claim: str, window: str) -> PlaceConflict | None:
     window_words = _words(window)
     for slot in claimed:
         mine = _words(slot.place)
-        if not mine or not mine <= window_words:
-            continue  # the source never names the claim's place
+        if not mine:
+            continue
         same = [s for s in stated if s.relation == slot.relation and _same_subject(slot, s)]
         if not same or any(mine & _words(s.phrase) for s in same):
             continue
-        return PlaceConflict(slot.relation, slot.place, same[0].place)
+        if mine <= window_words or all(distinct_places(slot.place, s.place) for s in same):
+            # the source names the claim's place for something else, or the places are
+            # known to be two (a source that never names the claim's place may be using
+            # a place that holds it: "born in London" for "born in England")
+            return PlaceConflict(slot.relation, slot.place, same[0].place)
     return None

@@ -7,7 +7,8 @@ agreement: a negated predicate (:mod:`.negation`; by a prefix, "non-binding" /
 asserts (:mod:`.null_results`), a pair of opposites
 (:mod:`.antonyms`), agent and patient, a comparison's sides or two alternatives exchanged
 (:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
-(:mod:`.roles`), a comparison stated the other way (:mod:`.directions`), a thing
+(:mod:`.roles`), or ended by the claim while the source says it goes on, a comparison
+stated the other way (:mod:`.directions`), a thing
 compared with its own past against a source change the other way (:mod:`.trends`), a
 superlative the source gives another holder (:mod:`.superlatives`), an exclusive
 "only X" the source lists with another name (:mod:`.exclusives`), a passive's named
@@ -16,7 +17,8 @@ tally (:mod:`.votes`), a superlative at another rank (:mod:`.superlative_ranks`)
 events in the order the claim denies (:mod:`.event_order`), an "all" the source limits
 (:mod:`.universals`), a one-holder office the source gives another person
 (:mod:`.role_holders`), a one-place relation the source gives another place
-(:mod:`.home_places`), a decision the source says is still pending (:mod:`.pending`),
+(:mod:`.home_places`), a place the source gives as another known place
+(:mod:`.place_swaps`), a decision the source says is still pending (:mod:`.pending`),
 a claim of proof the source says is not proven (:mod:`.certainty`), a case the source's
 ruling gives to the other party (:mod:`.rulings`), an award the source gives another
 recipient (:mod:`.recipients`).
@@ -41,13 +43,14 @@ from provgraph.verification.certainty import certainty_conflict
 from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap
 from provgraph.verification.directions import direction_conflict
-from provgraph.verification.ended_states import ended_state
+from provgraph.verification.ended_states import ended_state, persisting_state
 from provgraph.verification.event_order import order_conflict
 from provgraph.verification.exclusives import exclusive_conflict
 from provgraph.verification.home_places import place_conflict
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
 from provgraph.verification.pending import pending_decision
+from provgraph.verification.place_swaps import place_swap
 from provgraph.verification.possessive_roles import possessive_swap
 from provgraph.verification.prefix_negation import prefix_negation_conflict
 from provgraph.verification.recipients import recipient_conflict
@@ -91,6 +94,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         or alternatives_swap(claim, window)
     )
     ended = ended_state(claim, window) or cancelled_event(claim, window)
+    persisting = persisting_state(claim, window) if ended is None else None
     pending = next((p for s in statements if (p := pending_decision(s, window))), None)
     direction = direction_conflict(claim, window)
     trend = trend_conflict(claim, window)
@@ -103,6 +107,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     vote = vote_conflict(claim, window)
     holder = role_holder_conflict(claim, window)
     place = place_conflict(claim, window)
+    moved = place_swap(claim, window) if place is None else None
     kin = possessive_swap(claim, window)
     unproven = certainty_conflict(claim, window)
     ruling = ruling_conflict(claim, window)
@@ -122,6 +127,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         ("vote", vote, lambda f: f"unanimous ({f.unanimous_side}) / tally {f.tally}"),
         ("office_holder", holder, lambda f: f"{f.office}: claim {f.claim} / source {f.source}"),
         ("one_place", place, lambda f: f"{f.relation} in: claim {f.claim} / source {f.source}"),
+        ("place", moved, lambda f: f"claim: {f.claim} / source: {f.source}"),
         ("agent", agent, lambda f: f"claim: {f.verb} by {f.claim} / source: by {f.source}"),
         (
             "possessive",
@@ -146,6 +152,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
             ),
         ),
         ("ended_state", ended, lambda f: f"claim: {f.state} / source: {f.event}"),
+        ("persisting_state", persisting, lambda f: f"claim: {f.event} / source: still {f.state}"),
         ("pending", pending, lambda f: f"claim: {f.decision} / source: {f.pending}"),
         ("unproven", unproven, lambda f: f"claim: {f.claim} / source: {f.source}"),
         (
@@ -172,6 +179,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         negation.share if negation is not None else None,
         antonym.subject_share if antonym is not None else None,
         ended.share if ended is not None else None,
+        persisting.share if persisting is not None else None,
         direction.share if direction is not None else None,
         vote.share if vote is not None else None,
         agent.share if agent is not None else None,

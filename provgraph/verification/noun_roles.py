@@ -143,6 +143,36 @@ def transfer_relations(sentence: str) -> list[Transfer]:
             if found is not None and giver != found[2]:  # "the club" / "the rival club"
                 out.append((giver, tokens[j], *found))
                 break
+    return out + passive_transfers(sentence)
+
+
+#: What joins a thing to its other party: "lent it *to*", "bought it *from*", "filed a
+#: lawsuit *against*" (session 39).
+_TRANSFER_LINKS = frozenset(("to", "from", "against"))
+#: The passive of a transfer: "the lawsuit was filed by the city against the company" is
+#: "the city filed the lawsuit against the company" (session 39).
+_PASSIVE_TRANSFER = re.compile(
+    r"\b(?:the|a|an|its|their)\s+(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+"
+    r"(?:was|were|is|are|has\s+been|had\s+been)\s+(?P<verb>[a-z]+)\s+by\s+"
+    r"(?:the|a|an)\s+(?P<giver>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+"
+    r"(?P<link>to|from|against)\s+(?:the|a|an)\s+(?P<other>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
+    r"(?=\s*(?:[.,;:!?]|$|\s+(?:in|on|at|after|before|for|over|last)\b))",
+    re.IGNORECASE,
+)
+
+
+def passive_transfers(sentence: str) -> list[Transfer]:
+    """Each passive transfer of ``sentence`` (:data:`_PASSIVE_TRANSFER`) in the active's
+    terms: ``(giver, verb, thing, link, other party)``."""
+    out: list[Transfer] = []
+    for m in _PASSIVE_TRANSFER.finditer(sentence):
+        parts = [
+            _party(_TOKEN.findall(m.group(g)), 0, len(m.group(g).split()))
+            for g in ("giver", "thing", "other")
+        ]
+        giver, thing, other = parts
+        if giver and thing and other and is_verb(m.group("verb")):
+            out.append((giver, m.group("verb"), thing, m.group("link").lower(), other))
     return out
 
 
@@ -156,7 +186,7 @@ def _transfer_after(
         if thing is None:
             return None
         link = tokens[end].lower()
-        if link in ("to", "from") and tokens[end + 1].lower() in _DETERMINERS:
+        if link in _TRANSFER_LINKS and tokens[end + 1].lower() in _DETERMINERS:
             other_end = end + 2
             while other_end < len(tokens) and other_end - end - 2 < _MAX_PHRASE:
                 if _party(tokens, end + 2, other_end + 1) is None:

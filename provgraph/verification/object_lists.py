@@ -35,8 +35,9 @@ _PREPOSITIONS = frozenset((
 
 
 def simple_noun_phrase(tokens: list[str]) -> bool:
-    """A determiner or a number, at most three lowercase words, a noun last, nothing that
-    can only be a verb, no preposition ("the league", "a rooftop bar", "two golds")."""
+    """A determiner or a number, at most three words, a noun last, nothing that can only be
+    a verb, no preposition ("the league", "a rooftop bar", "two golds"); lower case but
+    for a name that ends the phrase ("an Oscar", "two Golden Globes", session 39)."""
     if not 2 <= len(tokens) <= 4:
         return False
     opener = tokens[0].lower()
@@ -45,12 +46,21 @@ def simple_noun_phrase(tokens: list[str]) -> bool:
     ):
         return False
     body = tokens[1:]
-    if any(not w.isalpha() or not w.islower() or w in _PREPOSITIONS for w in body):
+    if any(not w.isalpha() or w in _PREPOSITIONS for w in body):
         return False
-    if any(is_verb(w) and "NOUN" not in word_classes(w) for w in body):
+    named = [w[:1].isupper() and w[1:].islower() for w in body]
+    if any(not w.islower() and not n for w, n in zip(body, named, strict=True)):
         return False
+    if any(named) and not all(named[named.index(True) :]):
+        return False  # a name ends the phrase: "an Oscar", "two Golden Globes"
+    if any(is_verb(w) and "NOUN" not in word_classes(w) for w in body if w.islower()):
+        return False
+    if named[-1]:
+        return True
     last = word_classes(body[-1])
-    return "NOUN" in last and "ADJ" not in last
+    # a word the lexicon lacks is a rare noun far more often than anything else ("a
+    # helipad", session 39)
+    return not last or ("NOUN" in last and "ADJ" not in last)
 
 
 def object_list(subject_verb: str, first: str, rest: str) -> bool:
@@ -126,12 +136,14 @@ def plural_noun(word: str) -> bool:
     )
 
 
-#: A name: up to three capitalised words ("Canada", "South Korea", "New York City").
+#: A name: up to three capitalised words ("Canada", "South Korea", "New York City"); a
+#: later one of a list maybe after "the" ("in Europe and the United States", session 39).
 _NAME = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+_LATER_NAME = rf"(?:the\s+)?{_NAME}"
 #: A list of two or more names after the verb: "in Canada and Japan", "English, French
 #: and German". Not the sentence's first word (a subject list is never cut).
 _NAME_LIST = re.compile(
-    rf"(?<=\s)(?P<items>{_NAME}(?:,\s*{_NAME})*,?\s+and\s+{_NAME})(?=[\s.,;:!?]|$)"
+    rf"(?<=\s)(?P<items>{_NAME}(?:,\s*{_LATER_NAME})*,?\s+and\s+{_LATER_NAME})(?=[\s.,;:!?]|$)"
 )
 #: Words before a list whose names act together: "between Spain and Italy", "a merger of
 #: Exxon and Mobil", "both Apple and Google", "from Lisbon and Porto", "met with A and B".
@@ -167,5 +179,7 @@ def name_list_statements(sentence: str, most: int) -> list[str] | None:
         items = [item for item in _ITEM_CUT.split(m.group("items")) if item]
         if not 2 <= len(items) <= most:
             return None
+        if before.lower().endswith("the "):  # "in the UK and the US": one "the" each
+            items = [re.sub(r"^the\s+", "", item) for item in items]
         return [f"{before}{item}{after}." for item in items]
     return None

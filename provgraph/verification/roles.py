@@ -390,4 +390,12 @@ def holder_stems(claim: str) -> set[str]:
     head = subject_and_verb(claim)
     if head is None:
         return set()
-    return {stem(w) for w in head[0].split() if w.lower() not in _DETERMINERS and w[:1].isalnum()}
+    return {
+        stem(w)
+        for w in head[0].split()
+        if w.lower() not in _DETERMINERS and w.lower() not in _TIME_ADVERBS and w[:1].isalnum()
+    }
+
+
+#: Adverbs before a verb, not part of its subject: "The factory *still* employs …".
+_TIME_ADVERBS = frozenset({"still", "currently", "now", "also", "already", "recently"})

@@ -29,6 +29,7 @@ from provgraph.verification.ambiguous_units import base_kind, sizes_in
 from provgraph.verification.antonym_lexicon import LEXICON
 from provgraph.verification.date_bounds import is_bound
 from provgraph.verification.measures import different_measures, same_counted_noun
+from provgraph.verification.wordsets import stem
 
 #: Minimum anchor score (2 × shared near words + shared clause words) for two
 #: values to be about the same thing: one shared neighbouring word, or two
@@ -142,9 +143,18 @@ def comparable(
     ]
     if claim_value.noun:
         # a count that ends its phrase ("a workforce of about 6,500") counts what its
-        # own words name: they stand for its counted noun
-        out = [v for v in out if same_counted_noun(v.noun or v.near, claim_value.noun)]
+        # own words name: they stand for its counted noun; a capacity counts whatever
+        # its place holds ("seats 50,000 fans" / "a capacity of 35,000", session 39)
+        out = [
+            v
+            for v in out
+            if same_counted_noun(v.noun or v.near, claim_value.noun)
+            or claim_value.near & (v.noun or v.near) >= _CAPACITY
+        ]
     return out
+
+
+_CAPACITY = frozenset({stem("capacity")})
 
 
 def _opposed(claim_value: Mention, source_value: Mention) -> int:

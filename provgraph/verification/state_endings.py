@@ -61,6 +61,21 @@ STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ),
     ),
     "married": (("married",), ("divorc", "separated", "annulled")),
+    # a wanted person not caught: an arrest ends it (session 39)
+    "at large": (
+        ("at large", "on the run", "still free", "evaded capture", "still wanted"),
+        (
+            "arrested",
+            "captured",
+            "caught",
+            "apprehended",
+            "detained",
+            "taken into custody",
+            "surrendered",
+            "turned himself in",
+            "turned herself in",
+        ),
+    ),
     "in force": (
         ("in force", "in effect", "still valid"),
         ("repeal", "revoked", "struck down", "overturned", "abolish", "expired", "annulled"),
@@ -203,6 +218,7 @@ STATES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "current",
             "currently",
             "in office",
+            "in charge",
             "still serves",
             "incumbent",
             "still leads",

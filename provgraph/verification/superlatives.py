@@ -42,7 +42,8 @@ _SUPERLATIVE = (
 )
 _COPULA = r"(?:is|was|are|were|remains|remained|became|becomes|has\s+been)"
 _DETERMINER = r"(?:(?:(?i:the)\s+)?(?P<scope>[A-Za-z][\w-]*)'s|(?i:the))"
-_HEAD = rf"{_DETERMINER}\s+(?P<sup>{_SUPERLATIVE})\s+(?P<noun>[a-z]+)"
+#: Its noun: "the largest *city*"; a capital has none ("the capital of Australia").
+_HEAD = rf"{_DETERMINER}\s+(?P<sup>{_SUPERLATIVE})(?:\s+(?P<noun>(?!(?:of|in)\b)[a-z]+))?"
 
 #: What bounds a superlative: the rest of its clause ("in Australia"), up to a comma or
 #: a conjunction ("… of Canada, while Toronto is …" bounds Ottawa's by Canada alone).
@@ -81,8 +82,11 @@ class SuperlativeConflict:
 
 def _read(match: re.Match[str], text: str) -> Superlative | None:
     sup = match.group("sup").lower()
+    noun = (match.group("noun") or "").lower()
     if sup in NOT_SUPERLATIVE or _NOT_UNIQUE.search(text[: match.start("sup")]):
         return None
+    if not noun and sup != "capital":
+        return None  # "the largest of the three": no noun, no holder of one thing
     rest = match.groupdict().get("rest") or ""
     scope = set(content_stems(rest[:60])) | set(re.findall(r"\d+", rest[:60]))
     if match.group("scope"):
@@ -93,7 +97,7 @@ def _read(match: re.Match[str], text: str) -> Superlative | None:
         holder = " ".join(words[1:])
     elif words[0] in {"The", "A", "An", "It", "This", "That", "Its", "He", "She", "They"}:
         return None  # a pronoun or a common noun phrase names no holder
-    return Superlative(holder, sup, match.group("noun").lower(), frozenset(scope))
+    return Superlative(holder, sup, noun, frozenset(scope))
 
 
 def superlatives(text: str) -> list[Superlative]:

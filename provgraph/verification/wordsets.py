@@ -115,6 +115,12 @@ CANONICAL: dict[str, str] = {
     # a price: "the deal is worth $1.5bn" / "the acquisition was valued at $1.5 billion"
     "valued": "worth",
     "valuation": "worth",
+    # how many a place holds: "the stadium seats 50,000" / "a capacity of 35,000"
+    "seats": "capacity",
+    "seat": "capacity",
+    "seating": "capacity",
+    "accommodates": "capacity",
+    "accommodate": "capacity",
     # a place's people counted: "1.2 million residents" / "a population of 1,187,000"
     "residents": "population",
     "inhabitants": "population",
