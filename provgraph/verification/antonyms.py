@@ -69,6 +69,18 @@ class AntonymFinding:
     subject_share: float = 0.0
 
 
+#: A passive "grown" is cultivated, no growth: "Green tea *is grown* mainly in China" does
+#: not oppose "lowers cholesterol" (session 39).
+_CULTIVATED = re.compile(
+    r"\b((?:is|are|was|were|been|being)(?:\s+\w+ly)?)\s+grown\b(?!\s+(?:by|to)\s+\d)"
+)
+
+
+def plain_cultivation(text: str) -> str:
+    """``text`` with a passive "grown" written "cultivated" (:data:`_CULTIVATED`)."""
+    return _CULTIVATED.sub(r"\1 cultivated", text)
+
+
 #: A passive defeat is a loss: "The incumbent *was defeated* in the runoff" opposes "won the
 #: runoff" (session 28). Read here only: the roles check reads the passive's agent.
 _DEFEATED = re.compile(
@@ -92,6 +104,10 @@ def antonym_conflict(claim: str, window: str) -> AntonymFinding | None:
     claim, window = plain_verbs(claim), plain_verbs(window)
     claim, window = plain_superlatives(claim), plain_superlatives(window)
     claim, window = _DEFEATED.sub("lost", claim), _DEFEATED.sub("lost", window)
+    claim, window = (
+        plain_cultivation(claim),
+        plain_cultivation(window),
+    )
     sentence, share = best_sentence(claim, window)
     if share < _MIN_SHARED:
         return _conflict_of_subject(claim, window, read="")

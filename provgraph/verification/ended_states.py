@@ -201,7 +201,12 @@ def _stopping(low_sentence: str, doing: tuple[str, frozenset[str]]) -> list[re.M
     """The sentence's "stopped <verb>ing <object>" of the claim's activity: the same verb and
     a word of its object ("stopped making *computers*" ends no making of typewriters)."""
     verb, objects = doing
-    return [
+    # retiring ends whatever one still does: "still practises medicine" / "retired from
+    # practice in 2015" (not "retired its camera line"; session 39)
+    retired = [
+        m for m in _RETIRED.finditer(low_sentence) if not _AN_OBJECT.match(low_sentence, m.end())
+    ]
+    return retired + [
         m
         for m in _STOPPED.finditer(low_sentence)
         if verb_lemma(m.group(1)) == verb
@@ -215,6 +220,7 @@ def _stopping(low_sentence: str, doing: tuple[str, frozenset[str]]) -> list[re.M
     ]
 
 
+_RETIRED = re.compile(r"\b(?:retired|retires|has retired)\b")
 #: A determiner or a possessive after a stopped verb: it stopped doing something named.
 _AN_OBJECT = re.compile(r"\s+(?:the|a|an|its|his|her|their|our|all|some|any|new)\b")
 

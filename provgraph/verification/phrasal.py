@@ -50,6 +50,8 @@ PHRASAL_VERBS: tuple[tuple[str, str, str], ...] = (
     ("vote", "for", "support"),
     ("speak", "out against", "oppose"),
     ("break", "down", "fail"),  # "the talks broke down"
+    ("fall", "through", "fail"),  # "the deal fell through" (session 39)
+    ("fall", "apart", "fail"),
 )
 #: Idioms read the same way, and also by the negation check, which must not lose the
 #: negating phrasal verbs above ("ruled out" is its cue): "never set foot in Japan".

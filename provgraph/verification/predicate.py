@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.antonyms import are_opposites
+from provgraph.verification.antonyms import are_opposites, plain_cultivation
 from provgraph.verification.claimsplit import subject_and_verb
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.ordinal_words import ORDINAL_NUMBERS
@@ -225,7 +225,8 @@ def off_predicate(claim: str, source: str, nli: StageScore, *, times_apart: bool
     # is most often the hedge in other words ("approval … is improbable"), not the predicate
     nominals = _HEDGE.search(claim) is None
     return all(
-        _spoken_share(words, plain_verbs(w), nominals=nominals) <= limit + 1e-9 for w in windows
+        _spoken_share(words, plain_cultivation(plain_verbs(w)), nominals=nominals) <= limit + 1e-9
+        for w in windows
     )
 
 

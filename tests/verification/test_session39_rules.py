@@ -221,3 +221,39 @@ def test_the_one_caught_must_be_the_one_at_large() -> None:
     assert ended_state("The gunman remains at large.", "Police captured the gunman on Friday.")
     assert ended_state(claim, "Police arrested the suspect's brother on Tuesday.") is None
     assert ended_state(claim, "The suspect's brother was arrested on Tuesday.") is None
+
+
+def test_a_crop_that_is_grown_has_not_grown() -> None:
+    from provgraph.verification.antonyms import antonym_conflict
+
+    assert (
+        antonym_conflict("Green tea lowers cholesterol.", "Green tea is grown mainly in China.")
+        is None
+    )
+    assert antonym_conflict("Sales fell.", "Sales have grown strongly.")
+
+
+def test_retiring_ends_what_one_still_does() -> None:
+    found = ended_state(
+        "The doctor still practises medicine.", "The doctor retired from practice in 2015."
+    )
+    assert found is not None and found.event == "retired"
+    assert (
+        ended_state("The company still makes cameras.", "The company retired its camera line.")
+        is None
+    )
+
+
+def test_a_deal_that_fell_through_failed() -> None:
+    from provgraph.verification.phrasal import plain_verbs
+
+    assert plain_verbs("The deal fell through.") == "The deal failed."
+
+
+def test_a_cultivated_crop_says_nothing_of_the_claim_s_predicate() -> None:
+    from provgraph.verification.antonyms import plain_cultivation
+
+    assert plain_cultivation("Green tea is grown mainly in China.") == (
+        "Green tea is cultivated mainly in China."
+    )
+    assert plain_cultivation("Sales have grown by 5%.") == "Sales have grown by 5%."
