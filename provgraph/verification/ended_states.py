@@ -220,7 +220,7 @@ def _stopping(low_sentence: str, doing: tuple[str, frozenset[str]]) -> list[re.M
     ]
 
 
-_RETIRED = re.compile(r"\b(?:retired|retires|has retired)\b")
+_RETIRED = re.compile(r"\bretire[sd]\b")
 #: A determiner or a possessive after a stopped verb: it stopped doing something named.
 _AN_OBJECT = re.compile(r"\s+(?:the|a|an|its|his|her|their|our|all|some|any|new)\b")
 
@@ -309,8 +309,8 @@ def _caught_is_holder(sentence: str, ending: re.Match[str], holder: set[str]) ->
     arrester is always someone else, so the clause's subject test does not apply."""
     before = sentence[: ending.start()]
     if re.search(r"\b(?:was|were|been|being|is|are)\s+$", before, re.IGNORECASE):
-        clause = next((c for c in clauses(before + "x") if c.end >= len(before)), None)
-        caught = clause.text if clause else before
+        own = clauses(before)  # the passive's subject is in the clause that ends here
+        caught = own[-1].text if own else before
     else:
         caught = " ".join(sentence[ending.end() :].split()[:4])
     if any(stem(m.group(1)) in holder for m in _POSSESSED.finditer(caught)):
