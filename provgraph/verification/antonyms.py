@@ -42,7 +42,7 @@ from provgraph.verification.exceptions_words import excepted
 from provgraph.verification.modified_heads import modify_other_things
 from provgraph.verification.negation import best_sentence, negated_scopes
 from provgraph.verification.opposite_subjects import numbers_in, same_subject
-from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.phrasal import plain_cultivation, plain_verbs
 from provgraph.verification.qualified_words import unasserted
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.slots import Mention
@@ -67,18 +67,6 @@ class AntonymFinding:
     #: share of the claim's other content words the sentence holds (the same
     #: subject: how much of the claim the conflict is about)
     subject_share: float = 0.0
-
-
-#: A passive "grown" is cultivated, no growth: "Green tea *is grown* mainly in China" does
-#: not oppose "lowers cholesterol" (session 39).
-_CULTIVATED = re.compile(
-    r"\b((?:is|are|was|were|been|being)(?:\s+\w+ly)?)\s+grown\b(?!\s+(?:by|to)\s+\d)"
-)
-
-
-def plain_cultivation(text: str) -> str:
-    """``text`` with a passive "grown" written "cultivated" (:data:`_CULTIVATED`)."""
-    return _CULTIVATED.sub(r"\1 cultivated", text)
 
 
 #: A passive defeat is a loss: "The incumbent *was defeated* in the runoff" opposes "won the

@@ -207,3 +207,15 @@ def _plain(text: str, entries: tuple[tuple[str, str, str], ...]) -> str:
         return word + (match.group("object") or "")
 
     return pattern.sub(_replace, text)
+
+
+#: A passive "grown" is cultivated, no growth: "Green tea *is grown* mainly in China" does
+#: not oppose "lowers cholesterol" (session 39).
+_CULTIVATED = re.compile(
+    r"\b((?:is|are|was|were|been|being)(?:\s+\w+ly)?)\s+grown\b(?!\s+(?:by|to)\s+\d)"
+)
+
+
+def plain_cultivation(text: str) -> str:
+    """``text`` with a passive "grown" written "cultivated" (:data:`_CULTIVATED`)."""
+    return _CULTIVATED.sub(r"\1 cultivated", text)

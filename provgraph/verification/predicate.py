@@ -36,11 +36,11 @@ from __future__ import annotations
 
 import re
 
-from provgraph.verification.antonyms import are_opposites, plain_cultivation
+from provgraph.verification.antonyms import are_opposites
 from provgraph.verification.claimsplit import subject_and_verb
 from provgraph.verification.negation import negated_scopes
 from provgraph.verification.ordinal_words import ORDINAL_NUMBERS
-from provgraph.verification.phrasal import plain_verbs
+from provgraph.verification.phrasal import plain_cultivation, plain_verbs
 from provgraph.verification.polarity import reading_windows
 from provgraph.verification.quantities import read_quantities
 from provgraph.verification.report import StageScore

@@ -3,12 +3,18 @@ comparison of two groups exchanged, and a state the source says goes on."""
 
 from __future__ import annotations
 
+from provgraph.verification.antonyms import antonym_conflict
+from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.comparatives import comparative_swap, group_comparisons
+from provgraph.verification.consistency import check_consistency
 from provgraph.verification.ended_states import ended_state, persisting_state
 from provgraph.verification.gazetteer import distinct_places, is_known_place
 from provgraph.verification.home_places import place_conflict
 from provgraph.verification.meaning_conflicts import meaning_conflict
+from provgraph.verification.phrasal import plain_cultivation, plain_verbs
 from provgraph.verification.place_swaps import place_swap
+from provgraph.verification.roles import holder_stems, role_swap
+from provgraph.verification.superlatives import superlative_conflict
 
 
 def test_places_are_two_only_when_known_to_be_two() -> None:
@@ -89,8 +95,6 @@ def test_in_charge_is_an_office() -> None:
 
 
 def test_a_capacity_counts_what_its_place_holds() -> None:
-    from provgraph.verification.consistency import check_consistency
-
     claim = "The stadium seats 50,000 fans."
     other = check_consistency(claim, *["The stadium has a capacity of 35,000."] * 2)
     assert other.anchored_mismatches == ("50,000",)
@@ -99,8 +103,6 @@ def test_a_capacity_counts_what_its_place_holds() -> None:
 
 
 def test_a_capital_named_after_its_copula_has_one_holder() -> None:
-    from provgraph.verification.superlatives import superlative_conflict
-
     claim = "The capital of Australia is Sydney."
     assert superlative_conflict(claim, "The capital of Australia is Canberra.") is not None
     assert superlative_conflict(claim, "Sydney is the capital of Australia.") is None
@@ -136,8 +138,6 @@ def test_a_passive_activity_stops_with_no_object_of_its_own() -> None:
 
 
 def test_opposites_of_access_and_of_safety() -> None:
-    from provgraph.verification.antonyms import antonym_conflict
-
     assert antonym_conflict(
         "The new law expanded access to childcare.", "The new law restricted access to childcare."
     )
@@ -145,8 +145,6 @@ def test_opposites_of_access_and_of_safety() -> None:
 
 
 def test_a_list_of_places_after_the_verb_may_hold_the() -> None:
-    from provgraph.verification.claimsplit import split_statements
-
     assert split_statements("The drug was approved in Europe and the United States.") == [
         "The drug was approved in Europe.",
         "The drug was approved in the United States.",
@@ -154,8 +152,6 @@ def test_a_list_of_places_after_the_verb_may_hold_the() -> None:
 
 
 def test_a_passive_transfer_is_read_as_its_active() -> None:
-    from provgraph.verification.roles import role_swap
-
     claim = "The lawsuit was filed by the city against the company."
     found = role_swap(claim, "The company filed the lawsuit against the city.")
     assert found is not None and found.verb == "file … against"
@@ -163,8 +159,6 @@ def test_a_passive_transfer_is_read_as_its_active() -> None:
 
 
 def test_a_name_may_end_a_listed_object() -> None:
-    from provgraph.verification.claimsplit import split_statements
-
     assert split_statements("The actor won an Oscar and two Golden Globes.") == [
         "The actor won an Oscar.",
         "The actor won two Golden Globes.",
@@ -180,8 +174,6 @@ def test_a_name_may_end_a_listed_object() -> None:
 
 
 def test_a_bill_that_passed_was_not_defeated() -> None:
-    from provgraph.verification.antonyms import antonym_conflict
-
     assert antonym_conflict("The bill passed.", "The bill was defeated in the Senate.")
     assert antonym_conflict(
         "Uniforms are required at the school.", "Uniforms are optional at the school."
@@ -190,8 +182,6 @@ def test_a_bill_that_passed_was_not_defeated() -> None:
 
 
 def test_a_rare_noun_ends_a_listed_object() -> None:
-    from provgraph.verification.claimsplit import split_statements
-
     assert split_statements("The hospital has 500 beds and a helipad.") == [
         "The hospital has 500 beds.",
         "The hospital has a helipad.",
@@ -199,16 +189,12 @@ def test_a_rare_noun_ends_a_listed_object() -> None:
 
 
 def test_a_weekday_before_a_date_keeps_the_date_s_words() -> None:
-    from provgraph.verification.consistency import check_consistency
-
     claim = "The concert took place on a Saturday in May."
     source = "The concert took place on Saturday, 14 June."
     assert check_consistency(claim, source, source).anchored_mismatches == ("May",)
 
 
 def test_an_adverb_before_the_verb_is_not_the_subject() -> None:
-    from provgraph.verification.roles import holder_stems
-
     assert holder_stems("The factory still employs 500 people.") == {"factori"}
     found = ended_state(
         "The factory still employs 500 people.", "The factory closed down last year."
@@ -224,8 +210,6 @@ def test_the_one_caught_must_be_the_one_at_large() -> None:
 
 
 def test_a_crop_that_is_grown_has_not_grown() -> None:
-    from provgraph.verification.antonyms import antonym_conflict
-
     assert (
         antonym_conflict("Green tea lowers cholesterol.", "Green tea is grown mainly in China.")
         is None
@@ -245,14 +229,10 @@ def test_retiring_ends_what_one_still_does() -> None:
 
 
 def test_a_deal_that_fell_through_failed() -> None:
-    from provgraph.verification.phrasal import plain_verbs
-
     assert plain_verbs("The deal fell through.") == "The deal failed."
 
 
 def test_a_cultivated_crop_says_nothing_of_the_claim_s_predicate() -> None:
-    from provgraph.verification.antonyms import plain_cultivation
-
     assert plain_cultivation("Green tea is grown mainly in China.") == (
         "Green tea is cultivated mainly in China."
     )
