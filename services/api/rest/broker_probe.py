@@ -10,6 +10,7 @@ a new master that answers. Every step is bounded by ``PING_TIMEOUT_S``.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 from urllib.parse import urlsplit
 
 from provgraph.broker import SentinelAddress
@@ -41,7 +42,10 @@ async def ping_sentinel(address: SentinelAddress) -> str:
     sentinel_kwargs: dict[str, object] = dict(timeouts)
     if address.sentinel_password:
         sentinel_kwargs["password"] = address.sentinel_password
-    sentinel = Sentinel(  # type: ignore[no-untyped-call]
+    # typed loosely on purpose: redis-py < 8.2 leaves Sentinel untyped, 8.2 types it, and
+    # the keyword set below is valid for both
+    sentinel_type: Any = Sentinel
+    sentinel = sentinel_type(
         list(address.sentinels),
         sentinel_kwargs=sentinel_kwargs,
         password=address.password,
