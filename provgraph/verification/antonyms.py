@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from provgraph.verification.antonym_degrees import compared_degree, key_of, lessened
 from provgraph.verification.antonym_lexicon import (
     DIRECTION_STEMS,
     LEXICON,
@@ -184,16 +185,16 @@ def _conflict_in(claim: str, sentence: str) -> AntonymFinding | _Outcome:
                         return _NOT_A_CONFLICT  # "behind Crosby" / "ahead of Love"
                     if converse_verbs(claim, word, sentence, opposite):
                         return _NOT_A_CONFLICT  # "A lent it to B" / "B borrowed it from A"
-                    if _lessened(claim, word, lexicon) or _lessened(sentence, opposite, lexicon):
+                    if lessened(claim, word, lexicon) or lessened(sentence, opposite, lexicon):
                         return _NOT_A_CONFLICT  # "less expensive" is "cheaper"
                     if unasserted(claim, word) or unasserted(sentence, opposite):
                         return _NOT_A_CONFLICT  # "two metres deep", "barely wide enough"
                     direction = bool({stem_of(word), stem_of(opposite)} & DIRECTION_STEMS)
-                    key = _key_of(lexicon)
+                    key = key_of(lexicon)
                     if direction and modify_other_things(claim, word, sentence, opposite, key):
                         return _NOT_A_CONFLICT  # "increased efficiency" / "lower heart rate"
-                    compared = _compared(claim, word, lexicon)
-                    if compared != _compared(sentence, opposite, lexicon) and not direction:
+                    compared = compared_degree(claim, word, lexicon)
+                    if compared != compared_degree(sentence, opposite, lexicon) and not direction:
                         return _NOT_A_CONFLICT  # "higher than in July" is not "not low"
                     if _of_other_years(claim, sentence, opposite):
                         return _NOT_A_CONFLICT  # "lost members in 2019 but … in 2021"
@@ -256,7 +257,7 @@ def _subject_content(claim: str, word: str, lexicon: Lexicon) -> set[str]:
     those before "than" — the other side is named however the source likes ("twice as
     wide as the one it replaced")."""
     content = set(content_stems(claim)) - _adverbs(claim)
-    if _compared(claim, word, lexicon) and (m := THAN.match(claim)):
+    if compared_degree(claim, word, lexicon) and (m := THAN.match(claim)):
         left = set(content_stems(m.group("left"))) - _adverbs(claim)
         return left or content
     return content
@@ -268,7 +269,7 @@ def _other_side_held(claim: str, word: str, lexicon: Lexicon, sentence: str) -> 
     name it otherwise), but where the sentence does name it, that is one more word the two
     share: "The library's new wing is smaller than the original building." / "The new wing
     … is twice the size of the original building." (session 36)."""
-    if not _compared(claim, word, lexicon) or (m := THAN.match(claim)) is None:
+    if not compared_degree(claim, word, lexicon) or (m := THAN.match(claim)) is None:
         return False
     right = set(content_stems(m.group("right"))) - _adverbs(claim)
     return bool(right) and right <= set(content_stems(sentence))
@@ -307,34 +308,6 @@ def _of_other_dates(claim_dates: list[Mention], clause_dates: list[Mention]) -> 
             if other is None or claim_date.overlaps(other):
                 return False
     return True
-
-
-_LESS = re.compile(r"\b(?:less|least)\s+([a-z]+)")
-_MORE = re.compile(r"\bmore\s+([a-z]+)")
-
-
-def _key_of(lexicon: Lexicon) -> Callable[[str], str]:
-    """How a text's word is keyed in ``lexicon``: the hand list by crude stem, WordNet's by
-    its American spelling."""
-    return stem if lexicon is LEXICON else american
-
-
-def _after(pattern: re.Pattern[str], text: str, word: str, lexicon: Lexicon) -> bool:
-    key = _key_of(lexicon)
-    return any(key(m.group(1)) == word for m in pattern.finditer(text.lower()))
-
-
-def _lessened(text: str, word: str, lexicon: Lexicon) -> bool:
-    """Is ``word`` (a key of ``lexicon``) read in ``text`` after "less" / "least"? Its
-    opposite degree: "less expensive than gas" says "cheaper than gas"."""
-    return _after(_LESS, text, word, lexicon)
-
-
-def _compared(text: str, word: str, lexicon: Lexicon) -> bool:
-    """Is ``word`` a comparative in ``text`` ("more complicated", "simpler" → "more
-    simple")? A comparative opposes only a comparative: "made it simpler" / "made it more
-    complicated" conflict, "was low in August" / "was higher than in July" do not."""
-    return _after(_MORE, text, word, lexicon)
 
 
 #: Two or more capitalised words in a row: a name ("Major League Soccer", "Minor League"),

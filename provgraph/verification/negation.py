@@ -40,6 +40,7 @@ from dataclasses import dataclass
 
 from provgraph.verification.any_amounts import any_amount_asserted
 from provgraph.verification.covered_times import covered_time_stems, universal_time_words
+from provgraph.verification.delayed_events import delayed
 from provgraph.verification.denial_times import other_times, times_named
 from provgraph.verification.exceptions_words import excepted
 from provgraph.verification.phrasal import plain_idioms
@@ -181,6 +182,8 @@ def _negations(text: str) -> list[tuple[str, tuple[str, ...], str]]:
     out: list[tuple[str, tuple[str, ...], str]] = []
     for clause in clauses(masked):
         for m in _CUE.finditer(clause.text):
+            if delayed(m.group(0), clause.text, m.end()):
+                continue  # "was not opened until 1932" puts the opening off, denies nothing
             hedge = _HEDGE.search(clause.text[: m.start()])
             scope = _scope_stems(scope_text(clause.text[m.end() :], m.group(0)))
             if len(scope) > 1 and scope[0] == _ASSOCIATION and scope[1] in (_INCREASE, _DECREASE):

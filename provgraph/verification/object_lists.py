@@ -88,15 +88,37 @@ _TRAILING_YEAR = re.compile(r"\s+(?:in|during)\s+(?:1[0-9]{3}|20[0-9]{2})\s*$")
 
 def bare_noun_objects(subject_verb: str, first: str, rest: str) -> bool:
     """Are ``first``'s object and ``rest`` each one plural noun, no determiner ("wrote
-    novels and plays", "makes cars and trucks"), or each one singular noun that is no
+    novels and plays", "makes cars and trucks"; up to two modifiers before each when
+    both are plural), or each one singular noun that is no
     adjective ("serves breakfast and dinner", session 38)? Then ``rest`` is a second
     object, though it can be read as a verb ("plays", "trucks"). Not after a verb alone
     ("She writes and paints": two verbs) nor an adjective ("red and blue panels")."""
     objects, second = words(first)[len(words(subject_verb)) :], words(rest)
-    if len(objects) != 1 or len(second) != 1:
-        return False
-    pair = (*objects, *second)
-    return all(plural_noun(w) for w in pair) or all(_singular_noun(w) for w in pair)
+    if len(objects) == 1 and len(second) == 1:
+        pair = (*objects, *second)
+        return all(plural_noun(w) for w in pair) or all(_singular_noun(w) for w in pair)
+    # up to two modifiers before each plural noun: "makes bicycles and *electric
+    # scooters*", "grows wheat varieties and winter vegetables" (session 40)
+    return (
+        0 < len(objects) <= 3
+        and 0 < len(second) <= 3
+        and plural_noun(objects[-1])
+        and plural_noun(second[-1])
+        and second[-1] != "ones"  # "old songs and new ones": one noun, said once
+        and all(_modifier(w) for w in (*objects[:-1], *second[:-1]))
+    )
+
+
+def _modifier(word: str) -> bool:
+    """A lower-case adjective or noun before a plural noun ("electric", "winter")."""
+    return (
+        word.isalpha()
+        and word.islower()
+        and word not in _PREPOSITIONS
+        and word not in DETERMINERS
+        and bool(word_classes(word) & {"ADJ", "NOUN"})
+        and not is_verb(word)
+    )
 
 
 def adjectives_of_one_object(subject_verb: str, first: str, rest: str) -> bool:

@@ -22,10 +22,12 @@ from typing import Any
 
 from provgraph.verification.consistency import check_consistency
 from provgraph.verification.contrapositive import reread_contrapositive
+from provgraph.verification.delayed_reread import reread_delayed
 from provgraph.verification.embeddings import embedding_scores
 from provgraph.verification.focus import PairScorer, refocus_all
 from provgraph.verification.judge_stage import judge_status, record_judgments
 from provgraph.verification.llm_judge import judge_pairs_settled, run_sync
+from provgraph.verification.negated_opposites import reread_negated_opposites
 from provgraph.verification.nli_refine import AgreementScorer, refine_matches
 from provgraph.verification.polarity import Item, reread_negated
 from provgraph.verification.predicate import off_predicate
@@ -258,6 +260,10 @@ def _run_consistency(stages: Stages, pairs: list[Pair], live: list[int], out: li
         out[i].sig["consistency_quantity_agreed"] = cr.quantities_agreed > 0
         out[i].sig["consistency_paraphrased"] = cr.values_paraphrased
         out[i].sig["consistency_compared"] = cr.comparison_confirmed
+        out[i].sig["consistency_rewritten"] = cr.values_paraphrased and (
+            bool(cr.agreed_values or cr.agreed_derived)
+            or any(change.lower() not in ev.text.lower() for change in cr.agreed_changes)
+        )
         out[i].sig["consistency_unknown"] = cr.unknown_clause is not None
         out[i].sig["consistency_reversed"] = cr.reversed_clause is not None
         out[i].rewrites = cr.agreed_values
@@ -279,9 +285,10 @@ Rereader = Callable[[PairScorer, list[Item]], list[tuple[StageScore, dict[str, A
 
 def _rereading(reread: Rereader) -> StageRunner:
     """The runner of a pass that re-reads every pair NLI scored and replaces its signals:
-    the polarity reading (polarity.py), the contrapositive (contrapositive.py), windows
+    the "not … until" reading (delayed_reread.py), the polarity reading (polarity.py), the
+    contrapositive (contrapositive.py), windows
     without unknown clauses (unknown_free.py) or without unstated change sizes
-    (size_free.py)."""
+    (size_free.py), windows with denied opposites asserted (negated_opposites.py)."""
 
     def run(stages: Stages, pairs: list[Pair], live: list[int], out: list[Scored]) -> None:
         todo = [i for i in live if "nli" in out[i].scores]
@@ -371,7 +378,10 @@ def score_pairs(stages: Stages, pairs: list[Pair], *, use_judge: bool = True) ->
         ("nli", stages.nli is not None and polarity, _rereading(reread_contrapositive)),
         ("nli", stages.nli is not None, _rereading(reread_without_unknowns)),
         ("nli", stages.nli is not None, _rereading(reread_without_sizes)),
+        ("nli", stages.nli is not None, _rereading(reread_negated_opposites)),
         ("nli", stages.nli is not None and stages.config.nli_value_free, _run_value_free),
+        # last: the assertive form's reading replaces every reading of the claim as written
+        ("nli", stages.nli is not None and polarity, _rereading(reread_delayed)),
         ("nli", stages.nli is not None, _run_predicate_check),
     ]
     for name, enabled, run in late:

@@ -54,6 +54,10 @@ class Signals:
     #: Of those, a comparison the source's two values confirm
     #: (``ConsistencyResult.comparison_confirmed``).
     consistency_compared: bool = False
+    #: Every claim value confirmed and at least one in other words than the source's
+    #: ("7%" / "seven percent", "fell by 20%" / "from 50,000 to 40,000"): no coincidence
+    #: of a shared value, unlike "rose 8%" / "rose 8%" (the relatedness gate, session 40).
+    consistency_rewritten: bool = False
     #: The evidence says a statement of the claim is not known ("… was not studied",
     #: ``ConsistencyResult.unknown_clause``): neither support nor contradiction.
     consistency_unknown: bool = False

@@ -63,6 +63,23 @@ _VALUE_WORDS = frozenset({
 VALUE_STEMS = frozenset(stem(w) for w in _VALUE_WORDS)
 
 
+#: Verbs of a change up or down: "*rose* 8% in 2023" states how a value moved, not what
+#: moved — a firm's revenue and the rainfall both "rose" (session 40). Topic words only:
+#: elsewhere (:mod:`.opposite_subjects`) a change verb may be what two sentences share.
+_CHANGE_STEMS = frozenset(
+    stem(w)
+    for phrase in (
+        "rise rises rising rose risen fall falls falling fell fallen increase increased",
+        "increases increasing decrease decreased decreases decreasing grow grows growing",
+        "grew grown climb climbs climbed jump jumps jumped drop drops dropped decline",
+        "declines declined shrink shrinks shrank shrunk soar soared surge surged plunge",
+        "plunged slump slumped dip dipped tumble tumbled",
+    )
+    for w in phrase.split()
+)
+_NOT_TOPIC = VALUE_STEMS | _CHANGE_STEMS
+
+
 #: Stop words that are also nouns a claim may be about ("The *mine* is still operating").
 _NOUNS_AMONG_STOPWORDS = frozenset({"mine", "will"})
 #: A number, not part of a name ("5G", "COVID-19" are names: their digits are no value).
@@ -94,7 +111,7 @@ def topic_stems(claim: str) -> frozenset[str]:
         if counted is not None:
             end = counted.end()
         text = text[: mention.start] + " " * (end - mention.start) + text[end:]
-    return frozenset(s for s in _stems(text) if s not in VALUE_STEMS)
+    return frozenset(s for s in _stems(text) if s not in _NOT_TOPIC)
 
 
 @lru_cache(maxsize=32)

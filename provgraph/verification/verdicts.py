@@ -271,7 +271,7 @@ def shares_only_values(signals: Signals) -> bool:
     hand-written probes, paraphrases sharing only a value 0.49–0.63; a bound of 0.6
     turned four such paraphrases unsupported to fix three unrelated pairs, so the
     meaning bound stays the silence test's."""
-    if signals.topic_share != 0 or not signals.shares_a_value or signals.consistency_paraphrased:
+    if signals.topic_share != 0 or not signals.shares_a_value or signals.consistency_rewritten:
         return False
     return signals.embedding is None or signals.embedding < SILENT_PREDICATE_MEANING
 

@@ -116,7 +116,7 @@ def test_a_source_sharing_only_values_is_unsupported_even_against_a_value_confli
     "overrides",
     [
         {"embedding": 0.55},  # close in meaning: the topic said in other words
-        {"consistency_paraphrased": True},  # a value confirmed in another unit
+        {"consistency_rewritten": True},  # a value confirmed in another unit
         {"shares_a_value": False},  # nothing shared at all: a paraphrase or silence
         {"topic_share": 0.25},  # a topic word is shared
         {"topic_share": None},  # the claim is all values
