@@ -7,7 +7,8 @@ agreement: a negated predicate (:mod:`.negation`; by a prefix, "non-binding" /
 asserts (:mod:`.null_results`), a pair of opposites
 (:mod:`.antonyms`), agent and patient, a comparison's sides or two alternatives exchanged
 (:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
-(:mod:`.roles`), or ended by the claim while the source says it goes on, a comparison
+(:mod:`.roles`), or ended by the claim while the source says it goes on (a problem
+too: :mod:`.persisting_problems`), a comparison
 stated the other way (:mod:`.directions`), a thing
 compared with its own past against a source change the other way (:mod:`.trends`), a
 superlative the source gives another holder (:mod:`.superlatives`), an exclusive
@@ -50,6 +51,7 @@ from provgraph.verification.home_places import place_conflict
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
 from provgraph.verification.pending import pending_decision
+from provgraph.verification.persisting_problems import persisting_problem
 from provgraph.verification.place_swaps import place_swap
 from provgraph.verification.possessive_roles import possessive_swap
 from provgraph.verification.prefix_negation import prefix_negation_conflict
@@ -95,6 +97,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
     )
     ended = ended_state(claim, window) or cancelled_event(claim, window)
     persisting = persisting_state(claim, window) if ended is None else None
+    lasting = persisting_problem(claim, window)
     pending = next((p for s in statements if (p := pending_decision(s, window))), None)
     direction = direction_conflict(claim, window)
     trend = trend_conflict(claim, window)
@@ -153,6 +156,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         ),
         ("ended_state", ended, lambda f: f"claim: {f.state} / source: {f.event}"),
         ("persisting_state", persisting, lambda f: f"claim: {f.event} / source: still {f.state}"),
+        ("persisting_problem", lasting, lambda f: f"claim: {f.remedy} / source: {f.went_on}"),
         ("pending", pending, lambda f: f"claim: {f.decision} / source: {f.pending}"),
         ("unproven", unproven, lambda f: f"claim: {f.claim} / source: {f.source}"),
         (
@@ -180,6 +184,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         antonym.subject_share if antonym is not None else None,
         ended.share if ended is not None else None,
         persisting.share if persisting is not None else None,
+        lasting.share if lasting is not None else None,
         direction.share if direction is not None else None,
         vote.share if vote is not None else None,
         agent.share if agent is not None else None,

@@ -47,6 +47,7 @@ from provgraph.verification.endings import ends_statement
 from provgraph.verification.focus import PairScorer
 from provgraph.verification.negation import negated_scopes, negation_conflict
 from provgraph.verification.nli import agreement
+from provgraph.verification.persisting_problems import persisting_problem
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import plain_apostrophes
@@ -162,6 +163,7 @@ def _read(
         or ends_statement(positive, window)
         or antonym_conflict(positive, window) is not None
         or cancelled_event(positive, window) is not None  # "Trains ran" / "were cancelled"
+        or persisting_problem(positive, window) is not None  # "did fix" / "persisted"
         or _denied_by(window, positive)
     ):
         contradiction = max(contradiction, ENDED_CONTRADICTION)

@@ -12,6 +12,7 @@ from provgraph.verification.delayed_events import assertive_form
 from provgraph.verification.delayed_reread import reread_delayed
 from provgraph.verification.negated_opposites import with_opposites_asserted
 from provgraph.verification.negation import negated_scopes, negation_conflict
+from provgraph.verification.persisting_problems import persisting_problem
 from provgraph.verification.polarity import positive_form
 from provgraph.verification.report import Evidence, StageScore
 from provgraph.verification.signals import Signals
@@ -140,3 +141,30 @@ def test_a_value_confirmed_as_written_is_a_coincidence() -> None:
     assert not shares_only_values(
         Signals(**{**only_values.__dict__, "consistency_rewritten": True})
     )
+
+
+def test_a_remedy_the_source_says_did_not_take() -> None:
+    found = persisting_problem(
+        "The update fixed the battery problem.", "The battery problem persisted after the update."
+    )
+    assert found is not None and found.went_on == "persisted"
+    assert persisting_problem("The drug cured the infection.", "The infection came back.")
+    # denied by the claim, negated or earlier in the source, a state that is no problem
+    source = "The battery problem persisted after the update."
+    assert persisting_problem("The update did not fix the battery problem.", source) is None
+    assert (
+        persisting_problem(
+            "The update fixed the battery problem.",
+            "The update fixed the battery problem, which had persisted for months.",
+        )
+        is None
+    )
+    assert (
+        persisting_problem("The drug cured the infection.", "The infection did not return.") is None
+    )
+    assert persisting_problem("The repair fixed the bridge.", "The bridge remained open.") is None
+    assert persisting_problem("The bus stopped at the station.", "The station continued.") is None
+
+
+def test_online_and_offline_are_opposites() -> None:
+    assert antonym_conflict("The server was online all day.", "The server was offline all day.")
