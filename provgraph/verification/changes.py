@@ -55,14 +55,30 @@ _AFTER_FRACTION_RE = re.compile(
 )
 
 
+#: "lost a quarter of its value", "gained half its value": a fraction of its own value
+#: lost or gained is the size of a change, as "fell by a quarter" is (session 41).
+OF_VALUE_RE = re.compile(
+    r"\b(?:(?P<up>gained|added)|(?P<down>lost|shed|erased))\s+"
+    r"(?:(?:about|around|roughly|approximately|some|nearly|almost)\s+)?"
+    r"(?P<frac>(?:a|one|two|three)[ -](?:half|thirds?|quarters?|fifths?|tenths?)|half)\s+"
+    r"(?:of\s+)?(?:its|their|the|his|her)\s+(?:(?:market|share|stock)\s+)?value\b",
+    re.IGNORECASE,
+)
+
+
 def by_fractions(text: str) -> list[tuple[re.Match[str], float]]:
-    """Every "<change verb> … by <fraction>" of ``text`` and the fraction in percent."""
+    """Every "<change verb> … by <fraction>" and "lost <fraction> of its value" of
+    ``text`` and the fraction in percent, in text order."""
     out = []
     for m in BY_FRACTION_RE.finditer(text):
         pct = fraction_percent(m.group("frac"))
         if pct is not None and _AFTER_FRACTION_RE.match(text, m.end()):
             out.append((m, pct))
-    return out
+    for m in OF_VALUE_RE.finditer(text):
+        pct = fraction_percent(m.group("frac"))
+        if pct is not None:
+            out.append((m, pct))
+    return sorted(out, key=lambda found: found[0].start())
 
 
 _PCT = r"(?P<pct>(?P<num>\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b))"

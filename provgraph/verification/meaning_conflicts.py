@@ -6,10 +6,11 @@ agreement: a negated predicate (:mod:`.negation`; by a prefix, "non-binding" /
 "binding": :mod:`.prefix_negation`), a null result about what the claim
 asserts (:mod:`.null_results`), a pair of opposites
 (:mod:`.antonyms`), agent and patient, a comparison's sides or two alternatives exchanged
-(:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event cancelled
-(:mod:`.roles`), or ended by the claim while the source says it goes on (a problem
-too: :mod:`.persisting_problems`), a comparison
-stated the other way (:mod:`.directions`), a thing
+(:mod:`.roles`, :mod:`.comparatives`, :mod:`.alternatives`), a state ended or an event
+cancelled (:mod:`.roles`) or called off while the source says it went ahead
+(:mod:`.went_ahead`), or ended by the claim while the source says it goes on (a problem
+too: :mod:`.persisting_problems`), a change the source says did not happen
+(:mod:`.held_steady`), a comparison stated the other way (:mod:`.directions`), a thing
 compared with its own past against a source change the other way (:mod:`.trends`), a
 superlative the source gives another holder (:mod:`.superlatives`), an exclusive
 "only X" the source lists with another name (:mod:`.exclusives`), a passive's named
@@ -47,6 +48,7 @@ from provgraph.verification.directions import direction_conflict
 from provgraph.verification.ended_states import ended_state, persisting_state
 from provgraph.verification.event_order import order_conflict
 from provgraph.verification.exclusives import exclusive_conflict
+from provgraph.verification.held_steady import held_steady
 from provgraph.verification.home_places import place_conflict
 from provgraph.verification.negation import negation_conflict
 from provgraph.verification.null_results import null_result_conflict
@@ -64,6 +66,7 @@ from provgraph.verification.superlatives import superlative_conflict
 from provgraph.verification.trends import trend_conflict
 from provgraph.verification.universals import universal_limit
 from provgraph.verification.votes import vote_conflict
+from provgraph.verification.went_ahead import went_ahead
 
 
 @dataclass(frozen=True)
@@ -95,9 +98,12 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         or comparative_swap(claim, window)
         or alternatives_swap(claim, window)
     )
-    ended = ended_state(claim, window) or cancelled_event(claim, window)
+    ended = (
+        ended_state(claim, window) or cancelled_event(claim, window) or went_ahead(claim, window)
+    )
     persisting = persisting_state(claim, window) if ended is None else None
     lasting = persisting_problem(claim, window)
+    still = held_steady(claim, window)
     pending = next((p for s in statements if (p := pending_decision(s, window))), None)
     direction = direction_conflict(claim, window)
     trend = trend_conflict(claim, window)
@@ -157,6 +163,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         ("ended_state", ended, lambda f: f"claim: {f.state} / source: {f.event}"),
         ("persisting_state", persisting, lambda f: f"claim: {f.event} / source: still {f.state}"),
         ("persisting_problem", lasting, lambda f: f"claim: {f.remedy} / source: {f.went_on}"),
+        ("held_steady", still, lambda f: f"claim: {f.change} / source: {f.held}"),
         ("pending", pending, lambda f: f"claim: {f.decision} / source: {f.pending}"),
         ("unproven", unproven, lambda f: f"claim: {f.claim} / source: {f.source}"),
         (
@@ -185,6 +192,7 @@ def meaning_conflict(claim: str, window: str) -> MeaningConflict:
         ended.share if ended is not None else None,
         persisting.share if persisting is not None else None,
         lasting.share if lasting is not None else None,
+        still.share if still is not None else None,
         direction.share if direction is not None else None,
         vote.share if vote is not None else None,
         agent.share if agent is not None else None,

@@ -89,6 +89,9 @@ _CUE = re.compile(
 _QUANTIFIER = re.compile(r"\s+(all|every\w*|always)\b", re.IGNORECASE)
 #: "may not", "might not": a hedge before the cue (a possibility, not a denial).
 _HEDGE = re.compile(r"\b(may|might)\s+$", re.IGNORECASE)
+#: A negation at most one word before a point of a sentence ("did *not* return", "*no
+#: longer* steady"): the word that follows is denied.
+_NEGATED_JUST_BEFORE = re.compile(r"\b(?:not|never|n't|no\s+longer)\s+(?:\w+\s+)?$", re.IGNORECASE)
 #: A conditional clause, up to the comma that ends it.
 _CONDITION = re.compile(r"\b(?:if|unless|whether)\b[^,;:]*", re.IGNORECASE)
 _MIN_SHARED = 0.5
@@ -412,3 +415,9 @@ def negation_conflict(claim: str, window: str) -> NegationFinding | None:
         if not hedged(cue) and _asserted(scope, claim, verb_first=cue.endswith(" to")):
             return NegationFinding("source", cue, scope, share)
     return None
+
+
+def negated_just_before(text_before: str) -> bool:
+    """Does ``text_before`` (a sentence up to a word) end in a negation of that word, at
+    most one word between ("the pain did *not* return", "was *never* held")?"""
+    return _NEGATED_JUST_BEFORE.search(text_before) is not None

@@ -88,8 +88,8 @@ _TRAILING_YEAR = re.compile(r"\s+(?:in|during)\s+(?:1[0-9]{3}|20[0-9]{2})\s*$")
 
 def bare_noun_objects(subject_verb: str, first: str, rest: str) -> bool:
     """Are ``first``'s object and ``rest`` each one plural noun, no determiner ("wrote
-    novels and plays", "makes cars and trucks"; up to two modifiers before each when
-    both are plural), or each one singular noun that is no
+    novels and plays", "makes cars and trucks"; up to two modifiers before each), or each
+    one singular noun that is no
     adjective ("serves breakfast and dinner", session 38)? Then ``rest`` is a second
     object, though it can be read as a verb ("plays", "trucks"). Not after a verb alone
     ("She writes and paints": two verbs) nor an adjective ("red and blue panels")."""
@@ -98,12 +98,13 @@ def bare_noun_objects(subject_verb: str, first: str, rest: str) -> bool:
         pair = (*objects, *second)
         return all(plural_noun(w) for w in pair) or all(_singular_noun(w) for w in pair)
     # up to two modifiers before each plural noun: "makes bicycles and *electric
-    # scooters*", "grows wheat varieties and winter vegetables" (session 40)
+    # scooters*", "grows wheat varieties and winter vegetables" (session 40), or before
+    # each singular noun: "lowers *blood pressure* and cholesterol" (session 41)
+    heads = (objects[-1], second[-1]) if objects and second else ()
     return (
         0 < len(objects) <= 3
         and 0 < len(second) <= 3
-        and plural_noun(objects[-1])
-        and plural_noun(second[-1])
+        and (all(plural_noun(w) for w in heads) or all(_singular_noun(w) for w in heads))
         and second[-1] != "ones"  # "old songs and new ones": one noun, said once
         and all(_modifier(w) for w in (*objects[:-1], *second[:-1]))
     )

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from provgraph.verification.negation import negated_scopes
+from provgraph.verification.negation import negated_just_before, negated_scopes
 from provgraph.verification.sentences import split_sentences
 from provgraph.verification.wordsets import content_stems
 
@@ -42,7 +42,6 @@ _WENT_ON = re.compile(
     re.IGNORECASE,
 )
 _BEFORE_IT = re.compile(r"\bhad\s+(?:\w+\s+)?$", re.IGNORECASE)
-_NEGATED_BEFORE = re.compile(r"\b(?:not|never|n't)\s+(?:\w+\s+)?$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -72,7 +71,7 @@ def persisting_problem(claim: str, window: str) -> PersistingProblem | None:
         if any(verb & set(content_stems(m.group("verb"))) for m in _REMEDY.finditer(text)):
             continue  # "fixed the problem, which had persisted for months"
         for went_on in _WENT_ON.finditer(text):
-            if _NEGATED_BEFORE.search(text[: went_on.start()]):
+            if negated_just_before(text[: went_on.start()]):
                 continue
             if _BEFORE_IT.search(text[: went_on.start()]):
                 continue  # "had persisted": before the remedy

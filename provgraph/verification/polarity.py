@@ -45,11 +45,13 @@ from provgraph.verification.claimsplit import split_statements
 from provgraph.verification.ended_states import ended_state
 from provgraph.verification.endings import ends_statement
 from provgraph.verification.focus import PairScorer
+from provgraph.verification.held_steady import held_steady
 from provgraph.verification.negation import negated_scopes, negation_conflict
 from provgraph.verification.nli import agreement
 from provgraph.verification.persisting_problems import persisting_problem
 from provgraph.verification.report import StageScore
 from provgraph.verification.sentences import split_sentences
+from provgraph.verification.went_ahead import went_ahead
 from provgraph.verification.wordsets import plain_apostrophes
 
 _AUX = r"do|does|did|is|are|was|were|has|have|had|can|could|will|would|should|may|might|must"
@@ -157,13 +159,17 @@ def _read(
     to :data:`ENDED_CONTRADICTION` where the window ends what it asserts or states its
     opposite, and whether a rule raised it."""
     entailment, contradiction = scores[(window, positive)]
-    ended = contradiction is not None and ended_state(positive, window) is not None
+    ended = contradiction is not None and (
+        ended_state(positive, window) is not None
+        or went_ahead(positive, window) is not None  # "was cancelled" / "went ahead"
+    )
     if contradiction is not None and (
         ended
         or ends_statement(positive, window)
         or antonym_conflict(positive, window) is not None
         or cancelled_event(positive, window) is not None  # "Trains ran" / "were cancelled"
         or persisting_problem(positive, window) is not None  # "did fix" / "persisted"
+        or held_steady(positive, window) is not None  # "did raise rates" / "held steady"
         or _denied_by(window, positive)
     ):
         contradiction = max(contradiction, ENDED_CONTRADICTION)
@@ -173,7 +179,9 @@ def _read(
 def ruled_entailment(claim: str) -> float:
     """A negated claim's entailment when the window ends the current state its positive
     form asserts (:mod:`.ended_states`: "The mine is no longer in operation." against "The
-    mine closed in 2015"): the rule's own confidence, :data:`ENDED_CONTRADICTION`, for a
+    mine closed in 2015"; or went ahead when the positive form calls it off,
+    :mod:`.went_ahead`: "The parade was not cancelled." against "The parade went ahead as
+    planned"): the rule's own confidence, :data:`ENDED_CONTRADICTION`, for a
     claim of one statement (0 for more: the rule speaks of the negated part only). Not
     the geometric mean of :func:`polarity_readings`, which guards a *model's* reading of
     the positive form: the model reads "The bakery is open." against "The bakery shut its
