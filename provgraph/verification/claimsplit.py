@@ -43,6 +43,7 @@ from provgraph.verification.object_lists import (
     name_list_statements,
     object_list,
     plural_noun,
+    shared_preposition,
 )
 from provgraph.verification.word_classes import (
     AUX as _AUX,
@@ -56,6 +57,7 @@ from provgraph.verification.word_classes import (
 from provgraph.verification.word_classes import (
     can_be_verb,
     is_verb,
+    verb_of_subject,
 )
 from provgraph.verification.word_classes import (
     word_classes as _classes,
@@ -162,7 +164,7 @@ def _kind(rest: str) -> str:
         # "imports fell": a noun that looks like a verb, then the clause's own verb — a
         # word that cannot be a noun is no subject ("reduced strokes" is a verb phrase)
         noun = "NOUN" in _classes(first)
-        return "clause" if noun and len(words) > 1 and is_verb(words[1]) else "vp"
+        return "clause" if noun and len(words) > 1 and verb_of_subject(first, words[1]) else "vp"
     if can_be_verb(first) and not words[0][:1].isupper() and _object_follows(rest):
         return "ambiguous-vp"  # "and cut the ribbon": a noun rarely takes a determiner
     if first in _FRONTED and _first_verb(words[:6]) is not None:
@@ -349,7 +351,10 @@ def _coordinated(text: str) -> list[str]:
         if adjectives_of_one_object(subject_verb, first, rest):
             return [text]  # "sells new and used cars"
         kind = _kind(rest)
-        if frame and re.match(r"(?i)\s*that\s", rest):
+        shared = shared_preposition(subject_verb, first, rest) if conj == "and" else None
+        if shared and kind in {"np", "vp"}:  # "charged with fraud and bribery"
+            parts.append(_sentence(f"{subject_verb} {shared} {rest}"))
+        elif frame and re.match(r"(?i)\s*that\s", rest):
             # "He said that the plan was good and that it would pass": the same frame
             parts.append(_sentence(frame[: frame.lower().rindex("that")] + rest.strip()))
         elif kind == "adverb-vp":

@@ -86,6 +86,34 @@ def object_list(subject_verb: str, first: str, rest: str) -> bool:
 _TRAILING_YEAR = re.compile(r"\s+(?:in|during)\s+(?:1[0-9]{3}|20[0-9]{2})\s*$")
 
 
+#: Prepositions whose objects a list may share: "charged *with* fraud and bribery".
+_LIST_PREPOSITIONS = frozenset(("with", "of", "for", "about", "against", "on", "in", "at"))
+#: Pairs that name one field or thing ("invests in *research and development*"): never
+#: split, since "development" alone means something else.
+_ONE_THING = frozenset((
+    ("research", "development"), ("rock", "roll"), ("law", "order"), ("trial", "error"),
+    ("wear", "tear"), ("supply", "demand"), ("health", "safety"), ("oil", "gas"),
+    ("mergers", "acquisitions"), ("arts", "crafts"), ("bed", "breakfast"),
+))  # fmt: skip
+
+
+def shared_preposition(subject_verb: str, first: str, rest: str) -> str | None:
+    """The preposition ``first``'s verb takes before a list of bare nouns that ``rest``
+    ends ("was charged *with* fraud and bribery", "is made with garlic and fresh ginger"),
+    else None: each noun is a statement with the preposition ("… was charged with
+    bribery"), so a source naming one of them supports only its part (session 41). The
+    nouns as :func:`bare_noun_objects` reads them; never "between" or "from" (the two
+    ends of one span)."""
+    objects = words(first)[len(words(subject_verb)) :]
+    if len(objects) < 2 or objects[0].lower() not in _LIST_PREPOSITIONS:
+        return None
+    if (objects[-1].lower(), (words(rest) or [""])[0].lower()) in _ONE_THING:
+        return None
+    if not bare_noun_objects(f"{subject_verb} {objects[0]}", first, rest):
+        return None
+    return objects[0]
+
+
 def bare_noun_objects(subject_verb: str, first: str, rest: str) -> bool:
     """Are ``first``'s object and ``rest`` each one plural noun, no determiner ("wrote
     novels and plays", "makes cars and trucks"; up to two modifiers before each), or each

@@ -64,3 +64,13 @@ def can_be_verb(word: str) -> bool:
 def words(text: str) -> list[str]:
     """The tokens of ``text``: words, numbers (with a "%"), and each punctuation mark."""
     return _TOKEN.findall(text)
+
+
+def verb_of_subject(noun: str, word: str) -> bool:
+    """Can ``word`` be the verb of ``noun`` read as a subject? A plural's verb takes no -s:
+    in "and raises pensions", "pensions" is an object, not the verb of a subject "raises"
+    (read so, the part lost the claim's subject; session 41)."""
+    later = word.lower()
+    if noun.endswith("s") and later.endswith("s") and not later.endswith("ss"):
+        return later in {"is", "was", "has", "does"}
+    return is_verb(later)

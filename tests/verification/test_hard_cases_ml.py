@@ -293,7 +293,7 @@ def test_cases_are_well_formed() -> None:
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
     assert sizes == [
         52, 28, 16, 10, 11, 10, 11, 12, 14, 14, 31, 24, 16, 15, 16, 16, 16, 16, 16, 16, 16, 16, 15,
-        14, 14, 17, 92, 18, 10, 62,
+        14, 14, 17, 92, 18, 13, 62,
     ]  # fmt: skip
     verdicts = {"supported", "unsupported", "contradicted", "weak"}
     assert all(c["expected"] in verdicts and c["claim"] and c["source"] for c in CASES)

@@ -50,12 +50,23 @@ def test_no_change_conflict_where_the_source_leaves_room() -> None:
     assert held_steady("The bank raised interest rates.", fees) is None
 
 
-def test_singular_nouns_with_modifiers_are_two_objects() -> None:
+def test_lists_of_singular_nouns_and_after_a_preposition() -> None:
     assert split_statements("Exercise lowers blood pressure and cholesterol.") == [
         "Exercise lowers blood pressure.",
         "Exercise lowers cholesterol.",
     ]
-    # adjectives of one object stay whole
+    # a preposition the list shares, a second verb after a plural object
+    assert split_statements("The senator was charged with fraud and bribery.") == [
+        "The senator was charged with fraud.",
+        "The senator was charged with bribery.",
+    ]
+    assert split_statements("The plan cuts taxes and raises pensions.") == [
+        "The plan cuts taxes.",
+        "The plan raises pensions.",
+    ]
+    assert split_statements("The firm cut jobs and imports fell.")[1] == "Imports fell."
+    # the two ends of one span, adjectives of one object stay whole
+    assert len(split_statements("The shop is open between Monday and Friday.")) == 1
     assert len(split_statements("The shop sells new and used cars.")) == 1
 
 
