@@ -51,10 +51,11 @@ _KINDS = (
         ),
     ),
 )
-#: Any calling off, delay or resumption in the source sentence: both stories told.
+#: Any calling off, delay, pause or resumption in the source sentence: both stories told
+#: ("continued after a short pause", "went ahead a week later").
 _BOTH_STORIES = re.compile(
     r"\b(?:cancel|call(?:ed)? off|scrap|axed|postpon|delay|suspend|halt|resum|reschedul|"
-    r"interrupt|later)\w*",
+    r"interrupt|paus|restart|later|again)\w*",
     re.IGNORECASE,
 )
 
