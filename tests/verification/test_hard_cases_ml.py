@@ -289,6 +289,7 @@ def test_cases_are_well_formed() -> None:
         "hard_cases_s38.jsonl",
         "hard_cases_s39.jsonl",
         "hard_cases_s40.jsonl",
+        "hard_cases_s41.jsonl",
     }
     sizes = [len(FILE_CASES[name]) for name in sorted(FILE_CASES)]
     assert sizes == [
