@@ -63,7 +63,6 @@ _HELD_STILL = re.compile(
     re.IGNORECASE,
 )
 _A_CHANGE = re.compile(rf"\b(?:{_TRANSITIVE}|{_INTRANSITIVE})\b", re.IGNORECASE)
-_CALENDAR = frozenset(w.lower() for w in CALENDAR_NAMES)
 
 
 @dataclass(frozen=True)
@@ -91,7 +90,7 @@ def _changed_thing(claim: str) -> tuple[str, str] | None:
 def _times(text: str) -> set[str]:
     """The year numbers and calendar words (months, weekdays, seasons) of ``text``."""
     words = {w.lower().strip(".,;:") for w in text.split()}
-    return set(YEAR_RE.findall(text)) | (words & _CALENDAR)
+    return set(YEAR_RE.findall(text)) | (words & CALENDAR_NAMES)  # its names are lower-case
 
 
 def held_steady(claim: str, window: str) -> HeldSteady | None:
